@@ -1,0 +1,84 @@
+/**
+ * The database: PGlite in-process (embedded default) or node-postgres when a URL is given.
+ * One schema, one set of migrations, the same SQL on both.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import { serverPackageRoot } from '../lib/paths.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repository functions accept the database or a transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball. */
+  dump?: () => Promise<Blob>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without it, PGlite is used. */
+  url?: string;
+  /** PGlite data directory; undefined means in memory. */
+  dataDir?: string;
+  poolSize?: number;
+  /** A PGlite data-directory dump to start from (tests start from an already-migrated one). */
+  pgliteSnapshot?: Blob;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url
+    ? openPg(options.url, options.poolSize ?? 10)
+    : await openPglite(options.dataDir, options.pgliteSnapshot);
+  await database.db.execute(sql`create extension if not exists pg_trgm`);
+  await runMigrations(database);
+  return database;
+}
+
+function openPg(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, driver: 'pg', close: () => pool.end() };
+}
+
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+  };
+}
+
+async function runMigrations(database: Database): Promise<void> {
+  const migrationsFolder = findMigrationsFolder();
+  if (database.driver === 'pg') {
+    await migratePg(database.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder });
+  }
+}
+
+function findMigrationsFolder(): string {
+  return path.join(serverPackageRoot(), 'drizzle');
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { BookMeta, BookStatus } from '@ebook/shared';
+import { createdAt, id, tsvector, updatedAt } from './columns.js';
+import { files } from './files.js';
+import { users } from './users.js';
+
+export const books = pgTable(
+  'books',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    category: text('category').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    story: text('story').notNull(),
+    description: text('description').notNull(),
+    coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    status: text('status').$type<BookStatus>().notNull().default('added'),
+    /** The member who submitted it; null for books an admin added. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    meta: jsonb('meta').$type<BookMeta>().notNull().default({}),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
+          setweight(to_tsvector('english', coalesce(author, '')), 'B') ||
+          setweight(to_tsvector('english', coalesce(category, '')), 'C') ||
+          setweight(to_tsvector('english', coalesce(meta->>'tags', '')), 'C')`,
+    ),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('books_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('books_user_idx').on(t.userId, t.createdAt.desc()),
+    index('books_search_idx').using('gin', t.searchVector),
+    index('books_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('books_author_trgm_idx').using('gin', t.author.op('gin_trgm_ops')),
+    index('books_category_idx').on(t.category),
+  ],
+);
+
+export type BookRow = typeof books.$inferSelect;
+export type NewBookRow = typeof books.$inferInsert;

@@ -1,0 +1,5 @@
+export * from './files.js';
+export * from './users.js';
+export * from './books.js';
+export * from './shopping.js';
+export * from './payments.js';

@@ -1,0 +1,50 @@
+/**
+ * First run: the admin account and, on an empty catalogue, the demo books. Safe to call on every
+ * start; it only fills what is missing.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/index.js';
+import type { FileStore } from '../../lib/file-store.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { Db } from '../client.js';
+import { users } from '../schema/index.js';
+import { seedCatalogue } from './catalogue.js';
+
+export interface SeedContext {
+  db: Db;
+  fileStore: FileStore;
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SEED_DEMO'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export async function seedOnFirstRun(context: SeedContext): Promise<void> {
+  await ensureAdmin(context);
+  if (context.config.SEED_DEMO) await seedCatalogue(context);
+}
+
+async function ensureAdmin({ db, config, log }: SeedContext): Promise<void> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (admin) return;
+  const generated = !config.ADMIN_PASSWORD;
+  const password = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  await db
+    .insert(users)
+    .values({
+      name: 'Store Admin',
+      email: config.ADMIN_EMAIL.toLowerCase(),
+      phone: '+94000000000',
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+    })
+    .onConflictDoNothing({ target: users.email });
+  if (generated) {
+    // Printed once, on the run that created the account; it is not stored anywhere in clear.
+    console.log(
+      `\n  Admin account created: ${config.ADMIN_EMAIL}\n  Password (shown only now): ${password}\n  Set ADMIN_PASSWORD to choose it yourself.\n`,
+    );
+  } else {
+    log.info({ email: config.ADMIN_EMAIL }, 'admin account created');
+  }
+}

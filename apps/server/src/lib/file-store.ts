@@ -1,0 +1,95 @@
+/**
+ * Where file bytes live. Content-addressed by sha256: identical content is stored once. A write goes
+ * to a temporary name and is renamed into place only when complete, so a failed or refused upload
+ * leaves nothing behind.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`File is larger than ${maxBytes} bytes`);
+  }
+}
+
+export interface StagedFile {
+  /** Temporary path; call commit() to keep it, discard() to drop it. */
+  tempPath: string;
+  sha256: string;
+  sizeBytes: number;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export interface FileStore {
+  /** Streams the content to a temporary file, hashing it; throws FileTooLargeError past maxBytes. */
+  stage(source: Readable | Buffer, maxBytes: number): Promise<StagedFile>;
+  read(sha256: string, range?: { start: number; end: number }): Readable;
+  size(sha256: string): Promise<number | null>;
+  remove(sha256: string): Promise<void>;
+}
+
+export class LocalFileStore implements FileStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(sha256: string): string {
+    return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  }
+
+  async stage(source: Readable | Buffer, maxBytes: number): Promise<StagedFile> {
+    const tmpDir = path.join(this.root, 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tempPath = path.join(tmpDir, randomUUID());
+    const hash = createHash('sha256');
+    let sizeBytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        sizeBytes += chunk.length;
+        if (sizeBytes > maxBytes) return callback(new FileTooLargeError(maxBytes));
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+    try {
+      await pipeline(input, meter, createWriteStream(tempPath, { mode: 0o640 }));
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      // Drain the rest of an aborted upload so the request can finish cleanly.
+      if (!Buffer.isBuffer(source)) source.resume();
+      throw error;
+    }
+    const sha256 = hash.digest('hex');
+    const finalPath = this.pathOf(sha256);
+    return {
+      tempPath,
+      sha256,
+      sizeBytes,
+      commit: async () => {
+        await mkdir(path.dirname(finalPath), { recursive: true });
+        await rename(tempPath, finalPath);
+      },
+      discard: () => rm(tempPath, { force: true }),
+    };
+  }
+
+  read(sha256: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(sha256), range);
+  }
+
+  async size(sha256: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(sha256))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(sha256: string): Promise<void> {
+    await rm(this.pathOf(sha256), { force: true });
+  }
+}

@@ -1,0 +1,77 @@
+/** Registration, login and logout; sessions are rows, tokens name them. */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { LoginInput, RegisterInput } from '@ebook/shared';
+import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/client.js';
+import { sessions, users, type UserRow } from '../../db/schema/index.js';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.js';
+import type { TokenService } from '../../lib/tokens.js';
+
+export interface IssuedSession {
+  token: string;
+  user: UserRow;
+  expiresAt: Date;
+  persistent: boolean;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function registerMember(db: Db, input: RegisterInput): Promise<UserRow> {
+  if (isCommonPassword(input.password)) {
+    throw badRequest('This password is too common. Please choose another.', 'WEAK_PASSWORD');
+  }
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  // Registration never grants admin: the role is fixed here, whatever the request said.
+  const [user] = await db
+    .insert(users)
+    .values({ name: input.name, email, phone: input.phone, passwordHash, role: 'member' })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+  return user;
+}
+
+export async function login(
+  db: Db,
+  tokens: TokenService,
+  config: Pick<Config, 'SESSION_HOURS' | 'REMEMBER_ME_DAYS'>,
+  input: LoginInput,
+  userAgent: string | undefined,
+): Promise<IssuedSession> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(input.email)))
+    .limit(1);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) throw unauthorized('Invalid email or password.', 'INVALID_CREDENTIALS');
+
+  const persistent = input.remember === true;
+  const lifetimeMs = persistent ? config.REMEMBER_ME_DAYS * 86_400_000 : config.SESSION_HOURS * 3_600_000;
+  const expiresAt = new Date(Date.now() + lifetimeMs);
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId: user.id, persistent, expiresAt, userAgent: userAgent?.slice(0, 300) })
+    .returning({ id: sessions.id });
+  const token = await tokens.sign({ userId: user.id, sessionId: session!.id, role: user.role }, expiresAt);
+  return { token, user, expiresAt, persistent };
+}
+
+export async function logout(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user but the current one (after a password change). */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+}

@@ -1,0 +1,90 @@
+/**
+ * Accepting files: stream to the store, decide the type by content (magic bytes), enforce the size
+ * limit, and record one `files` row per distinct content.
+ */
+import { type Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import { COVER_MAX_BYTES, PDF_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '@ebook/shared';
+import type { Executor } from '../../db/client.js';
+import { files, type FileRow } from '../../db/schema/index.js';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
+import { FileTooLargeError, type FileStore } from '../../lib/file-store.js';
+
+export type FileKind = 'cover' | 'pdf' | 'avatar';
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+export const FILE_RULES: Record<FileKind, { mimes: string[]; maxBytes: number; label: string }> = {
+  cover: { mimes: IMAGE_TYPES, maxBytes: COVER_MAX_BYTES, label: 'The cover must be a JPEG, PNG or WebP image' },
+  avatar: {
+    mimes: IMAGE_TYPES,
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    label: 'The profile picture must be a JPEG, PNG or WebP image',
+  },
+  pdf: { mimes: ['application/pdf'], maxBytes: PDF_MAX_BYTES, label: 'The book must be a PDF file' },
+};
+
+/** A file checked and staged on disk but not yet committed (so a failed transaction leaves nothing). */
+export interface AcceptedFile {
+  sha256: string;
+  mime: string;
+  sizeBytes: number;
+  tempPath: string;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export async function acceptFile(store: FileStore, source: Readable | Buffer, kind: FileKind): Promise<AcceptedFile> {
+  const rule = FILE_RULES[kind];
+  let staged;
+  try {
+    staged = await store.stage(source, rule.maxBytes);
+  } catch (error) {
+    if (error instanceof FileTooLargeError) {
+      throw payloadTooLarge(`${rule.label} of at most ${Math.round(rule.maxBytes / 1024 / 1024)} MB.`);
+    }
+    throw error;
+  }
+  const detected = await fileTypeFromFile(staged.tempPath);
+  if (!detected || !rule.mimes.includes(detected.mime)) {
+    await staged.discard();
+    throw unsupportedMediaType(`${rule.label}.`);
+  }
+  return { ...staged, mime: detected.mime };
+}
+
+/** Decodes the specification's file fields: a data URL, or raw base64 (taken as JPEG for images). */
+export function decodeBase64File(value: string, field: string): Buffer {
+  const match = /^data:[\w.+/-]+;base64,(.*)$/s.exec(value);
+  const body = (match ? match[1] : value).replace(/\s/g, '');
+  if (body.length === 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) {
+    throw badRequest(`${field} must be a file upload, a data URL or base64 text.`, 'INVALID_FILE');
+  }
+  return Buffer.from(body, 'base64');
+}
+
+/** Records the file (once per content) and moves its bytes into place. */
+export async function saveAcceptedFile(
+  db: Executor,
+  file: AcceptedFile,
+  dimensions?: { width: number; height: number },
+): Promise<FileRow> {
+  const [existing] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.sha256, file.sha256), eq(files.mime, file.mime)))
+    .limit(1);
+  await file.commit();
+  if (existing) return existing;
+  const [row] = await db
+    .insert(files)
+    .values({ sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes, ...dimensions })
+    .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: file.sha256 } })
+    .returning();
+  return row!;
+}
+
+export function fileUrl(fileId: string | null): string | null {
+  return fileId ? `/api/files/${fileId}` : null;
+}

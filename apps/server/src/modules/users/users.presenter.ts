@@ -1,0 +1,16 @@
+import type { User } from '@ebook/shared';
+import type { UserRow } from '../../db/schema/index.js';
+import { fileUrl } from '../files/files.service.js';
+
+/** The fields of a user the API returns: never the password hash. */
+export function presentUser(user: UserRow): User {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    profileImage: fileUrl(user.profileImageFileId),
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PASSWORD_MIN_LENGTH,
+  PROFILE_IMAGE_MAX_BYTES,
+  okSchema,
+  phoneSchema,
+  profileUpdateSchema,
+  userSchema,
+} from '@ebook/shared';
+import { z } from 'zod';
+import { badRequest, payloadTooLarge } from '../../lib/errors.js';
+import { callerOf } from '../../plugins/auth.js';
+import { presentUser } from './users.presenter.js';
+import { changePassword, getUser, profileImageFromJson, updateProfile, type ProfileChanges } from './users.service.js';
+
+const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, 'Password is required').max(256),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256, 'Password is too long'),
+});
+
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/me',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },
+    },
+    async (request) => presentUser(await getUser(app.db, callerOf(request).id)),
+  );
+
+  app.put(
+    '/users/me',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags: ['users'],
+        summary: 'Update name, phone and profile picture (JSON with a data URL, or multipart)',
+        response: { 200: z.object({ msg: z.string(), user: userSchema }) },
+      },
+    },
+    async (request) => {
+      const changes = request.isMultipart() ? await readMultipartProfile(request) : readJsonProfile(request.body);
+      const user = await updateProfile(app.db, app.fileStore, callerOf(request).id, changes);
+      return { msg: 'Profile updated successfully', user: presentUser(user) };
+    },
+  );
+
+  app.put(
+    '/users/me/password',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Change the password; other sessions end',
+        body: passwordChangeSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await changePassword(app.db, caller.id, caller.sessionId, request.body.currentPassword, request.body.newPassword);
+      return { msg: 'Password changed' };
+    },
+  );
+};
+
+function readJsonProfile(body: unknown): ProfileChanges {
+  const input = profileUpdateSchema.parse(body ?? {});
+  return { name: input.name, phone: input.phone, profileImage: profileImageFromJson(input.profileImage) };
+}
+
+async function readMultipartProfile(request: FastifyRequest): Promise<ProfileChanges> {
+  const changes: ProfileChanges = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'profileImage') throw badRequest(`Unexpected file field ${part.fieldname}.`);
+      // Buffered: profile pictures are small, and the limit stops a large one early.
+      changes.profileImage = await readLimited(part.file, PROFILE_IMAGE_MAX_BYTES);
+    } else if (part.fieldname === 'name') {
+      changes.name = profileUpdateSchema.shape.name.parse(part.value);
+    } else if (part.fieldname === 'phone') {
+      changes.phone = phoneSchema.parse(part.value);
+    } else if (part.fieldname === 'removeProfileImage' && part.value === 'true') {
+      changes.profileImage = null;
+    }
+  }
+  return changes;
+}
+
+export default usersRoutes;
+
+async function readLimited(stream: AsyncIterable<Buffer> & { resume(): void }, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      stream.resume();
+      throw payloadTooLarge(`The profile picture must be at most ${maxBytes / 1024 / 1024} MB.`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

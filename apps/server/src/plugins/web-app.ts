@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app (apps/web/dist) on the same port as the API. Hashed assets are cached for
+ * a year; index.html is revalidated so a new release is picked up at once.
+ */
+export default fp<{ distDir: string }>(
+  async (app, { distDir }) => {
+    if (!existsSync(path.join(distDir, 'index.html'))) {
+      app.log.warn({ distDir }, 'web app not built; run `npm run build` to serve it');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  },
+  { name: 'web-app' },
+);

@@ -1,0 +1,57 @@
+/** Starts the store: configuration, database (migrated, seeded on first run), HTTP, graceful shutdown. */
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/index.js';
+import { openDatabase } from './db/client.js';
+import { seedOnFirstRun } from './db/seed/index.js';
+import { LocalFileStore } from './lib/file-store.js';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const logger = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dbDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const fileStore = new LocalFileStore(config.filesDir);
+  const app = await buildApp({ config, database, logger, fileStore });
+  await seedOnFirstRun({ db: database.db, fileStore, config, log: app.log });
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const forced = setTimeout(() => process.exit(1), 10_000);
+      forced.unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  app.log.info(
+    { database: database.driver, startupMs: Date.now() - started },
+    `E-book store ready at http://${shown}:${config.PORT}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The store could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+/**
+ * The route tree of the specification (hash addresses). Every screen is its own chunk, so a visitor
+ * on the home page never downloads the dashboards.
+ */
+import type { ComponentType } from 'react';
+import { Outlet, createHashRouter, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { RootLayout } from '@/components/layout/root-layout';
+import { RouteError } from '@/components/layout/route-error';
+
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, ...page(() => import('./routes/public/home')) },
+      { path: 'about', ...page(() => import('./routes/public/about')) },
+      { path: 'library', ...page(() => import('./routes/public/library')) },
+      { path: 'contact', ...page(() => import('./routes/public/contact')) },
+      { path: 'book/:id', ...page(() => import('./routes/public/book')) },
+      { path: 'login', ...page(() => import('./routes/auth/login')) },
+      { path: 'signup', ...page(() => import('./routes/auth/signup')) },
+      {
+        path: 'user-dashboard',
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            ...page(() => import('./routes/user/layout')),
+            children: [
+              { index: true, ...page(() => import('./routes/user/home')) },
+              { path: 'userBooks', ...page(() => import('./routes/user/books')) },
+              { path: 'userBooks/addUserBooks', ...page(() => import('./routes/user/book-form')) },
+              { path: 'addUserBooks', ...page(() => import('./routes/user/book-form')) },
+              { path: 'addUserBooks/:id', ...page(() => import('./routes/user/book-form')) },
+              { path: 'profile', ...page(() => import('./routes/user/profile')) },
+              { path: 'favourites', ...page(() => import('./routes/user/favourites')) },
+              { path: 'cart', ...page(() => import('./routes/user/cart')) },
+              { path: 'payment', ...page(() => import('./routes/user/payment')) },
+              { path: 'my-library', ...page(() => import('./routes/user/owned')) },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'admin-dashboard',
+        element: (
+          <RequireAuth role="admin">
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            ...page(() => import('./routes/admin/layout')),
+            children: [
+              { index: true, ...page(() => import('./routes/admin/overview')) },
+              { path: 'members', ...page(() => import('./routes/admin/members')) },
+              { path: 'books', ...page(() => import('./routes/admin/books')) },
+              { path: 'books/add-books', ...page(() => import('./routes/admin/book-form')) },
+              { path: 'add-books', ...page(() => import('./routes/admin/book-form')) },
+              { path: 'add-books/:id', ...page(() => import('./routes/admin/book-form')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createHashRouter(routes);

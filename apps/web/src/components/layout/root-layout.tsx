@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+/** Every page: the fixed navigation bar, the page, the footer; each route change scrolls to the top. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

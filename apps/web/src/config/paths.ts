@@ -1,0 +1,36 @@
+/** Every route of the web app in one place. The app uses hash routes (#/library). */
+export const paths = {
+  home: '/',
+  about: '/about',
+  library: '/library',
+  contact: '/contact',
+  book: (id: string) => `/book/${id}`,
+  login: '/login',
+  signup: '/signup',
+  user: {
+    root: '/user-dashboard',
+    books: '/user-dashboard/userBooks',
+    profile: '/user-dashboard/profile',
+    favourites: '/user-dashboard/favourites',
+    cart: '/user-dashboard/cart',
+    payment: '/user-dashboard/payment',
+    owned: '/user-dashboard/my-library',
+    addBook: '/user-dashboard/addUserBooks',
+    /** The sidebar's hidden entry (the specification gives both addresses). */
+    addBookHidden: '/user-dashboard/userBooks/addUserBooks',
+    editBook: (id: string) => `/user-dashboard/addUserBooks/${id}`,
+  },
+  admin: {
+    root: '/admin-dashboard',
+    members: '/admin-dashboard/members',
+    books: '/admin-dashboard/books',
+    addBook: '/admin-dashboard/add-books',
+    addBookHidden: '/admin-dashboard/books/add-books',
+    editBook: (id: string) => `/admin-dashboard/add-books/${id}`,
+  },
+} as const;
+
+/** Where the Dashboard link goes for a role. */
+export function dashboardPathFor(role: string | undefined): string {
+  return role === 'admin' ? paths.admin.root : paths.user.root;
+}

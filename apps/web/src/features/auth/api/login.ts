@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, LoginResponse } from '@ebook/shared';
+import { api } from '@/lib/api-client';
+import { storeUser } from '@/lib/auth-storage';
+import { meQueryKey } from './get-me';
+
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/auth/login', input);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ user }) => {
+      // The token stays in the HttpOnly cookie; only the user is kept, for display.
+      storeUser(user);
+      queryClient.setQueryData(meQueryKey, user);
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** End-to-end tests: the built app on a fresh data dir, driven in Debian's Chromium. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const ADMIN = { email: 'admin@bookshop.local', password: 'e2e-admin-password' };
+
+const chromium = {
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], ...chromium, viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], ...chromium },
+      grep: /@phone/,
+    },
+  ],
+  webServer: {
+    command: 'node start-server.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/api/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

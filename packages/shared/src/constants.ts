@@ -1,0 +1,48 @@
+/** Business constants of the store, shared by the server and the web app. */
+
+export const PAGE_SIZE = {
+  library: 9,
+  home: 12,
+  adminBooks: 5,
+  members: 5,
+  userBooks: 5,
+  max: 100,
+} as const;
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const CAROUSEL_INTERVAL_MS = 3000;
+export const CAROUSEL_VISIBLE = 4;
+export const BOOK_SAVED_REDIRECT_MS = 2000;
+export const RECENT_ORDERS_DAYS = 2;
+export const NAV_SCROLL_THRESHOLD_PX = 10;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const DEFAULT_PHONE_COUNTRY = 'lk';
+
+export const CARD_NUMBER_DIGITS = 16;
+export const CARD_NUMBER_INPUT_MAX = 19;
+export const EXPIRY_INPUT_MAX = 5;
+export const EXPIRY_MIN_YEAR = 26;
+export const CVV_LENGTH = 3;
+
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+export const PDF_MAX_BYTES = 100 * 1024 * 1024;
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Category suggestions offered by the book form (specification, Book form). */
+export const CATEGORY_SUGGESTIONS = [
+  'Arts & Photography',
+  'Biographies & Memoirs',
+  'Christian Books & Bibles',
+  'Research & Publishing Guides',
+  'Sports & Outdoors',
+  'Food & Drink',
+] as const;
+
+export const BOOK_STATUSES = ['added', 'pending', 'approved', 'rejected'] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+/** Statuses a visitor can see in the public catalogue. */
+export const PUBLIC_BOOK_STATUSES: readonly BookStatus[] = ['added', 'approved'];
+
+export const ROLES = ['admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,0 +1,46 @@
+/**
+ * Money is integer minor units (cents) everywhere; only the edges parse or format it.
+ */
+
+/** Parses a price as the API accepts it: a number, a numeric string, or 'free' in any case. */
+export function parsePriceToCents(input: unknown): number | null {
+  if (typeof input === 'string') {
+    const text = input.trim();
+    if (text.toLowerCase() === 'free') return 0;
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
+    return toCents(Number(text));
+  }
+  if (typeof input === 'number' && Number.isFinite(input) && input >= 0 && input < 1e7) {
+    const cents = toCents(input);
+    // Refuse fractions of a cent rather than silently rounding a price.
+    return Math.abs(cents - input * 100) < 1e-6 ? cents : null;
+  }
+  return null;
+}
+
+function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+export function centsToAmount(cents: number): number {
+  return cents / 100;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Formats a price in the store currency; 0 reads 'Free'. */
+export function formatPrice(cents: number, currency: string, locale = 'en-US'): string {
+  if (cents === 0) return 'Free';
+  return formatMoney(cents, currency, locale);
+}
+
+/** Formats an amount of money; unlike formatPrice, 0 reads as an amount (for totals). */
+export function formatMoney(cents: number, currency: string, locale = 'en-US'): string {
+  const key = `${locale}:${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(cents / 100);
+}

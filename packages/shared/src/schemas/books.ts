@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { BOOK_STATUSES } from '../constants.js';
+import { parsePriceToCents } from '../money.js';
+
+export const BOOK_VALIDATION_MESSAGE =
+  'Title, Category, and Author,CoverImage, PDF, Story, Description, Price are required.';
+
+export const bookTypeSchema = z.enum(['all', 'free', 'paid']);
+export type BookType = z.infer<typeof bookTypeSchema>;
+
+/** GET /api/books query. */
+export const bookListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(9),
+  q: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(100).optional(),
+  type: bookTypeSchema.default('all'),
+  sort: z.enum(['newest', 'relevance', 'title', 'price-asc', 'price-desc']).optional(),
+});
+export type BookListQuery = z.infer<typeof bookListQuerySchema>;
+
+const metaText = z.string().trim().max(200).optional().nullable();
+const metaNumber = z.coerce.number().int().min(0).max(100_000).optional().nullable();
+
+export const bookMetaSchema = z.object({
+  sku: metaText,
+  tags: metaText,
+  category: metaText,
+  format: metaText,
+  pages: metaNumber,
+  publishYear: z.coerce.number().int().min(-3000).max(3000).optional().nullable(),
+  language: metaText,
+  country: metaText,
+  century: metaText,
+  availability: metaText,
+});
+export type BookMeta = z.infer<typeof bookMetaSchema>;
+
+/** A price as the API accepts it, turned into cents. */
+export const priceInputSchema = z
+  .union([z.number(), z.string()], { error: BOOK_VALIDATION_MESSAGE })
+  .transform((value, ctx) => {
+    const cents = parsePriceToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'Price must be a number, or Free' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const required = (max: number) =>
+  z.string({ error: BOOK_VALIDATION_MESSAGE }).trim().min(1, BOOK_VALIDATION_MESSAGE).max(max);
+
+/**
+ * Book fields of POST /api/books and PUT /api/books/{id}, without the files. The files arrive either
+ * as multipart parts or as base64/data-URL strings (image, pdf); the server checks them by content.
+ */
+export const bookFieldsSchema = z.object({
+  title: required(300),
+  author: required(200),
+  category: required(100),
+  price: priceInputSchema,
+  story: required(20_000),
+  description: required(20_000),
+  meta: bookMetaSchema.optional().default({}),
+  status: z.enum(BOOK_STATUSES).optional(),
+});
+export type BookFields = z.infer<typeof bookFieldsSchema>;
+
+export const bookSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  category: z.string(),
+  price: z.number(),
+  priceCents: z.number().int(),
+  isFree: z.boolean(),
+  story: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  pdf: z.string().nullable(),
+  status: z.enum(BOOK_STATUSES),
+  userId: z.string().nullable(),
+  submittedBy: z.string().nullable().optional(),
+  meta: bookMetaSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Book = z.infer<typeof bookSchema>;
+
+export const bookListResponseSchema = z.object({
+  books: z.array(bookSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  categories: z.array(z.object({ name: z.string(), count: z.number().int() })),
+});
+export type BookListResponse = z.infer<typeof bookListResponseSchema>;
