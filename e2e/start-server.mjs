@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ebook-e2e-'));
-const server = spawn(process.execPath, ['../apps/server/dist/server.js'], {
+// E2E_FROM_SOURCE=1 runs the server from its TypeScript sources (no server build needed).
+const args = process.env.E2E_FROM_SOURCE
+  ? ['--import', 'tsx', '../apps/server/src/server.ts']
+  : ['../apps/server/dist/server.js'];
+const server = spawn(process.execPath, args, {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
 });
