@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { tooManyRequests } from '../../lib/errors.js';
 import { SESSION_COOKIE, callerOf } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
+import { getUser } from '../users/users.service.js';
 import { login, logout, registerMember, normaliseEmail, type IssuedSession } from './auth.service.js';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,6 +58,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']);
       setSessionCookie(request, reply, session);
       return { token: session.token, user: presentUser(session.user) };
+    },
+  );
+
+  // The web app asks this on every load: a visitor is an answer (user: null), not an error.
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null for a visitor',
+        response: { 200: z.object({ user: userSchema.nullable() }) },
+      },
+    },
+    async (request) => {
+      const caller = await app.currentUser(request);
+      return { user: caller ? presentUser(await getUser(app.db, caller.id)) : null };
     },
   );
 

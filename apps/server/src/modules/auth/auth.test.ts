@@ -212,3 +212,18 @@ describe('login rate limit', () => {
     }
   });
 });
+
+describe('GET /api/auth/session', () => {
+  it('answers a visitor with user null (200) and a member with the user', async () => {
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+    const member = await createMember(ctx.app);
+    const signedIn = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { session: member.token },
+    });
+    expect(signedIn.json().user).toMatchObject({ email: member.user.email, role: 'member' });
+  });
+});

@@ -1,7 +1,13 @@
-export default function Route() {
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { SignupForm } from '@/features/auth/components/signup-form';
+
+export default function SignupRoute() {
+  const navigate = useNavigate();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Sign up</h1>
-    </section>
+    <AuthCard title="Create your account" subtitle="Join to keep a wishlist, buy books and share your own.">
+      <SignupForm onRegistered={() => void navigate(paths.login)} />
+    </AuthCard>
   );
 }

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH, signupFormSchema, type SignupForm as SignupValues } from '@ebook/shared';
+import { FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { showError, showSuccess } from '@/lib/alerts';
+import { useRegister } from '../api/register';
+import { PhoneField } from './phone-field';
+
+const EMPTY: SignupValues = { name: '', email: '', phone: '', password: '', confirmPassword: '' };
+
+export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
+  const registration = useRegister();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SignupValues>({ resolver: zodResolver(signupFormSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit((values) => {
+    const { confirmPassword: _confirm, ...payload } = values;
+    registration.mutate(payload, {
+      onSuccess: () => {
+        void showSuccess('Registration Successful!', 'You can now log in.');
+        onRegistered();
+      },
+      onError: (error) => {
+        const known = error instanceof ApiError && error.status > 0 && error.status < 500;
+        void showError('Registration failed', known ? error.message : 'Server Error. Please try again later.');
+        // A duplicate email keeps what was typed; any other failure clears the form, as specified.
+        if (!(known && error.code === 'EMAIL_TAKEN')) reset(EMPTY);
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <FormField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field, fieldState }) => (
+          <PhoneField
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <FormField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button
+        type="submit"
+        disabled={registration.isPending}
+        className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
+      >
+        {registration.isPending ? 'Creating account…' : 'Sign up'}
+      </button>
+      <p className="text-center text-sm text-stone-600">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </form>
+  );
+}
