@@ -1,16 +1,12 @@
 /**
  * Phone number with a country picker (default Sri Lanka). The value is international, with a leading
- * plus. Flags are emoji, so nothing is fetched from elsewhere.
+ * plus. No flag images, so nothing is fetched from elsewhere.
  */
 import { useId } from 'react';
 import { defaultCountries, parseCountry, usePhoneInput } from 'react-international-phone';
 import { DEFAULT_PHONE_COUNTRY } from '@ebook/shared';
 
 const COUNTRIES = defaultCountries.map(parseCountry);
-
-function flagOf(iso2: string): string {
-  return String.fromCodePoint(...[...iso2.toUpperCase()].map((char) => 0x1f1e6 + char.charCodeAt(0) - 65));
-}
 
 export function PhoneField({
   value,
@@ -28,6 +24,7 @@ export function PhoneField({
     defaultCountry: DEFAULT_PHONE_COUNTRY,
     value,
     countries: defaultCountries,
+    forceDialCode: true,
     // The dial code alone is no number yet: report it as empty so 'Phone number is required' shows.
     onChange: ({ phone, country: chosen }) => onChange(phone === `+${chosen.dialCode}` ? '' : phone),
   });
@@ -42,18 +39,24 @@ export function PhoneField({
           error ? 'border-red-500' : 'border-stone-300'
         }`}
       >
-        <select
-          aria-label="Country"
-          value={country.iso2}
-          onChange={(event) => setCountry(event.target.value)}
-          className="w-24 rounded-l-lg border-r border-stone-200 bg-stone-50 px-2 text-sm outline-none"
-        >
-          {COUNTRIES.map((option) => (
-            <option key={option.iso2} value={option.iso2}>
-              {flagOf(option.iso2)} +{option.dialCode} {option.name}
-            </option>
-          ))}
-        </select>
+        {/* The native select keeps keyboard and screen-reader use; the label over it stays compact. */}
+        <div className="relative flex w-28 shrink-0 items-center rounded-l-lg border-r border-stone-200 bg-stone-50 px-3 text-sm">
+          <span aria-hidden className="pointer-events-none">
+            {country.iso2.toUpperCase()} +{country.dialCode} ▾
+          </span>
+          <select
+            aria-label="Country"
+            value={country.iso2}
+            onChange={(event) => setCountry(event.target.value)}
+            className="absolute inset-0 cursor-pointer opacity-0"
+          >
+            {COUNTRIES.map((option) => (
+              <option key={option.iso2} value={option.iso2}>
+                {option.name} (+{option.dialCode})
+              </option>
+            ))}
+          </select>
+        </div>
         <input
           id={id}
           ref={inputRef}
