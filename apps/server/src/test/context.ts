@@ -9,12 +9,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { loadConfig } from '../config/index.js';
+import { loadConfig, type Config } from '../config/index.js';
 import { openDatabase, type Database } from '../db/client.js';
 
 export interface TestContext {
   app: App;
   database: Database;
+  /** The throwaway PostgreSQL database's URL, on the PostgreSQL run. */
+  databaseUrl?: string;
+  config: Config;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -30,12 +33,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...env,
   });
-  const { database, dropDatabase } = await openTestDatabase();
+  const { database, databaseUrl, dropDatabase } = await openTestDatabase();
   const app = await buildApp({ config, database });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl,
+    config,
     dataDir,
     async close() {
       await app.close();
@@ -45,7 +50,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
-async function openTestDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: Database;
+  databaseUrl?: string;
+  dropDatabase: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
@@ -56,7 +65,11 @@ async function openTestDatabase(): Promise<{ database: Database; dropDatabase: (
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-  return { database, dropDatabase: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    database,
+    databaseUrl: url.toString(),
+    dropDatabase: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {

@@ -1,0 +1,67 @@
+/**
+ * The server keeps nothing in memory that matters, so several copies can run behind a load balancer:
+ * two app instances over one database (and one Redis for the rate-limit counters) behave as one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { createTestContext, type TestContext } from './context.js';
+import { TEST_PASSWORD, createMember } from './factories.js';
+
+let ctx: TestContext;
+let second: App;
+let secondDatabase: Database;
+
+beforeAll(async () => {
+  ctx = await createTestContext(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {});
+  // On PostgreSQL the second copy has its own connection pool, as another process would; PGlite is
+  // in-process, so the copies share its one connection.
+  secondDatabase = ctx.databaseUrl
+    ? await openDatabase({ url: ctx.databaseUrl, poolSize: 3 })
+    : { ...ctx.database, close: async () => {} };
+  second = await buildApp({ config: ctx.config, database: secondDatabase });
+  await second.ready();
+});
+
+afterAll(async () => {
+  await second.close();
+  await ctx.close();
+});
+
+describe('two server instances over one database', () => {
+  it('a session made on one instance works on the other, and logout on either ends it on both', async () => {
+    const member = await createMember(ctx.app);
+    const onSecond = await second.inject({ method: 'GET', url: '/api/users/me', headers: member.headers });
+    expect(onSecond.statusCode).toBe(200);
+    expect(onSecond.json().email).toBe(member.user.email);
+
+    const loggedOut = await second.inject({ method: 'POST', url: '/api/auth/logout', headers: member.headers });
+    expect(loggedOut.statusCode).toBe(200);
+    const onFirst = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: member.headers });
+    expect(onFirst.statusCode).toBe(401);
+  });
+
+  it('a profile change made through one instance is read through the other', async () => {
+    const member = await createMember(ctx.app);
+    await ctx.app.inject({ method: 'PUT', url: '/api/users/me', headers: member.headers, payload: { name: 'Changed On A' } });
+    const read = await second.inject({ method: 'GET', url: '/api/users/me', headers: member.headers });
+    expect(read.json().name).toBe('Changed On A');
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)('shares login attempt counters through Redis', async () => {
+    const limited = await createTestContext({ REDIS_URL: process.env.TEST_REDIS_URL!, LOGIN_ATTEMPTS_PER_MINUTE: '2' });
+    const other = await buildApp({ config: limited.config, database: { ...limited.database, close: async () => {} } });
+    try {
+      const email = `shared-${Date.now()}@example.com`;
+      const attempt = (app: App) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD } });
+      expect((await attempt(limited.app)).statusCode).toBe(401);
+      expect((await attempt(other)).statusCode).toBe(401);
+      expect((await attempt(limited.app)).statusCode).toBe(429);
+      expect((await attempt(other)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+      await limited.close();
+    }
+  });
+});
