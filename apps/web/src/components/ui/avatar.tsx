@@ -6,7 +6,8 @@ const PALETTE = ['#b45309', '#0f766e', '#1d4ed8', '#7c3aed', '#be123c', '#15803d
 
 export function avatarSource(profileImage: string | null | undefined): string | null {
   if (!profileImage) return null;
-  if (/^(data:image\/|\/|https?:)/.test(profileImage)) return profileImage;
+  // Raw base64 JPEG begins with '/9j/', so only our own /api/ paths count as addresses.
+  if (/^(data:image\/|blob:|https?:|\/api\/)/.test(profileImage)) return profileImage;
   return `data:image/jpeg;base64,${profileImage}`;
 }
 
