@@ -8,3 +8,4 @@ export * from './schemas/wishlist.js';
 export * from './schemas/cart.js';
 export * from './schemas/payment.js';
 export * from './schemas/orders.js';
+export * from './schemas/admin.js';

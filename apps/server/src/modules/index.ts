@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import adminRoutes from './admin/admin.routes.js';
 import authRoutes from './auth/auth.routes.js';
 import filesRoutes from './files/files.routes.js';
 import healthRoutes from './health/health.routes.js';
 import usersRoutes from './users/users.routes.js';
+import wishlistRoutes from './wishlist/wishlist.routes.js';
+import cartRoutes from './cart/cart.routes.js';
+import { paymentGatewayPlugin } from './payment/gateway/index.js';
+import paymentRoutes from './payment/payment.routes.js';
+import ordersRoutes from './orders/orders.routes.js';
+import dashboardRoutes from './dashboard/dashboard.routes.js';
 
 /** Every API module, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -10,4 +17,11 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(filesRoutes);
+  await app.register(paymentGatewayPlugin);
+  await app.register(wishlistRoutes);
+  await app.register(cartRoutes);
+  await app.register(paymentRoutes);
+  await app.register(ordersRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(adminRoutes);
 };

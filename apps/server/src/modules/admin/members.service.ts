@@ -1,0 +1,126 @@
+/**
+ * Member management for admins: list members (admins are never listed) and delete a member with
+ * everything that belongs only to them, in one transaction.
+ */
+import { and, count, desc, eq, inArray, notInArray, or } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { books, files, gatewayCards, paymentCards, users, type UserRow } from '../../db/schema/index.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
+
+const isMember = eq(users.role, 'member');
+const newestFirst = [desc(users.createdAt), desc(users.id)];
+
+export async function listAllMembers(db: Db): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(isMember)
+    .orderBy(...newestFirst);
+}
+
+export async function listMembersPage(
+  db: Db,
+  page: number,
+  limit: number,
+): Promise<{ users: UserRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(isMember)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(users).where(isMember),
+  ]);
+  return { users: rows, total: counted?.total ?? 0 };
+}
+
+/** Submissions that never reached the catalogue go with their member; approved books stay. */
+const UNPUBLISHED_STATUSES = ['pending', 'rejected'] as const;
+
+/**
+ * Deletes a member: the account, its sessions, cart, wishlist and saved cards (cascades), the cards'
+ * entries in the payment gateway's vault, and the member's unpublished submissions with their files
+ * when nothing else uses them. Orders stay (their user id becomes null) for the books' accounting,
+ * and so do approved books.
+ */
+export async function deleteMember(db: Db, store: FileStore, callerId: string, memberId: string): Promise<void> {
+  if (memberId === callerId) throw conflict('You cannot delete your own account here.', 'CANNOT_DELETE_SELF');
+
+  const orphanedHashes = await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, role: users.role, profileImageFileId: users.profileImageFileId })
+      .from(users)
+      .where(eq(users.id, memberId))
+      .for('update')
+      .limit(1);
+    if (!target) throw notFound('Member not found.', 'MEMBER_NOT_FOUND');
+    if (target.role === 'admin') throw forbidden('An admin account cannot be deleted.', 'CANNOT_DELETE_ADMIN');
+
+    // The simulated processor's vault is keyed by token; a real gateway would be told to forget them.
+    const cards = await tx
+      .select({ token: paymentCards.gatewayToken })
+      .from(paymentCards)
+      .where(eq(paymentCards.userId, memberId));
+    if (cards.length > 0) {
+      await tx.delete(gatewayCards).where(
+        inArray(
+          gatewayCards.token,
+          cards.map((card) => card.token),
+        ),
+      );
+    }
+
+    const removedBooks = await tx
+      .delete(books)
+      .where(and(eq(books.userId, memberId), inArray(books.status, [...UNPUBLISHED_STATUSES])))
+      .returning({ coverFileId: books.coverFileId, pdfFileId: books.pdfFileId });
+
+    await tx.delete(users).where(eq(users.id, memberId));
+
+    const candidates = new Set<string>();
+    for (const book of removedBooks) {
+      if (book.coverFileId) candidates.add(book.coverFileId);
+      if (book.pdfFileId) candidates.add(book.pdfFileId);
+    }
+    if (target.profileImageFileId) candidates.add(target.profileImageFileId);
+    return deleteUnusedFiles(tx, [...candidates]);
+  });
+
+  // Bytes go only after the rows are committed, so a rolled-back delete never loses a file.
+  await Promise.all(orphanedHashes.map((sha256) => store.remove(sha256)));
+}
+
+/** Deletes the file rows no book or user refers to any more; returns the contents now unreferenced. */
+async function deleteUnusedFiles(tx: Executor, fileIds: string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const stillUsed = await tx
+    .select({ cover: books.coverFileId, pdf: books.pdfFileId })
+    .from(books)
+    .where(or(inArray(books.coverFileId, fileIds), inArray(books.pdfFileId, fileIds)));
+  const avatars = await tx
+    .select({ id: users.profileImageFileId })
+    .from(users)
+    .where(inArray(users.profileImageFileId, fileIds));
+  const used = new Set<string>();
+  for (const row of stillUsed) {
+    if (row.cover) used.add(row.cover);
+    if (row.pdf) used.add(row.pdf);
+  }
+  for (const row of avatars) if (row.id) used.add(row.id);
+  const unused = fileIds.filter((id) => !used.has(id));
+  if (unused.length === 0) return [];
+
+  const removed = await tx.delete(files).where(inArray(files.id, unused)).returning({ sha256: files.sha256 });
+  const hashes = [...new Set(removed.map((row) => row.sha256))];
+  if (hashes.length === 0) return [];
+  // The same bytes may still be recorded under another type; keep those.
+  const shared = await tx
+    .select({ sha256: files.sha256 })
+    .from(files)
+    .where(and(inArray(files.sha256, hashes), notInArray(files.id, unused)));
+  const keep = new Set(shared.map((row) => row.sha256));
+  return hashes.filter((hash) => !keep.has(hash));
+}

@@ -1,0 +1,64 @@
+/**
+ * The admin area's API contract: member management, the overview counts and the submissions
+ * notifications. Book approval and book management live in the books contract.
+ */
+import { z } from 'zod';
+import { BOOK_STATUSES, PAGE_SIZE } from '../constants.js';
+import { userSchema } from './auth.js';
+
+/**
+ * GET /api/users/ query. Without `page` the answer is the plain list of members the specification's
+ * client expects; with `page` (and optional `limit`) it is one page: `{ users, total, page, limit }`.
+ */
+export const memberListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.members),
+});
+export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
+
+export const memberPageSchema = z.object({
+  users: z.array(userSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type MemberPage = z.infer<typeof memberPageSchema>;
+
+export const memberListResponseSchema = z.union([z.array(userSchema), memberPageSchema]);
+
+/**
+ * GET /api/admin/overview. `totalBooks` counts the books in the public catalogue (status added or
+ * approved); `pendingBooks` counts submissions waiting for review.
+ */
+export const adminOverviewSchema = z.object({
+  members: z.number().int(),
+  totalBooks: z.number().int(),
+  pendingBooks: z.number().int(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const notificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(20),
+});
+
+/** One member submission, as the notification bell lists it. */
+export const adminNotificationSchema = z.object({
+  _id: z.string(),
+  bookId: z.string(),
+  title: z.string(),
+  author: z.string(),
+  /** The submitter's name; 'Unknown' when the account is gone, 'Admin' when an admin added it. */
+  memberName: z.string(),
+  status: z.enum(BOOK_STATUSES),
+  createdAt: z.string(),
+});
+export type AdminNotification = z.infer<typeof adminNotificationSchema>;
+
+/** GET /api/admin/notifications: the newest submissions first. */
+export const adminNotificationsResponseSchema = z.array(adminNotificationSchema);
+
+/** Who submitted a book, with the specification's fallbacks. */
+export function submitterName(userId: string | null | undefined, name: string | null | undefined): string {
+  if (!userId) return 'Admin';
+  return name?.trim() ? name : 'Unknown';
+}
