@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { BOOK_SAVED_REDIRECT_MS, BOOK_VALIDATION_MESSAGE, CATEGORY_SUGGESTIONS, type Book } from '@ebook/shared';
+import { FormField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { useSaveBook } from '../api/save-book';
+import {
+  META_FIELDS,
+  bookFormSchema,
+  isMissingRequired,
+  statusToSend,
+  toFormData,
+  toFormValues,
+  type BookFormValues,
+  type BookFormVariant,
+} from '../lib/book-form-values';
+import { BookFiles } from './book-files';
+import { TextAreaField } from './text-area-field';
+import { UploadProgress } from './upload-progress';
+
+/** A field's own problem; a missing required field is reported once, by the Validation Error dialog. */
+const messageOf = (error: FieldError | undefined) =>
+  error?.message && error.message !== BOOK_VALIDATION_MESSAGE ? error.message : undefined;
+
+export function BookFormFields({
+  variant,
+  book,
+  onSaved,
+}: {
+  variant: BookFormVariant;
+  book: Book | undefined;
+  onSaved: () => void;
+}) {
+  const save = useSaveBook();
+  const [cover, setCover] = useState<File | null>(null);
+  const [pdf, setPdf] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [saved, setSaved] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<BookFormValues>({ resolver: zodResolver(bookFormSchema), defaultValues: toFormValues(book, variant) });
+
+  const files = { hasCover: Boolean(cover || book?.image), hasPdf: Boolean(pdf || book?.pdf) };
+  const warnMissing = () => void showWarning('Validation Error', BOOK_VALIDATION_MESSAGE);
+
+  const onValid = (values: BookFormValues) => {
+    if (isMissingRequired(values, files)) return warnMissing();
+    if (save.isPending || saved) return;
+    const form = toFormData(values, { status: statusToSend(variant, book), existingMeta: book?.meta, cover, pdf });
+    setProgress(0);
+    save.mutate(
+      { bookId: book?._id, form, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          void (book
+            ? showSuccess('Updated!', 'Book updated successfully.')
+            : showSuccess('Saved!', 'Book added successfully.'));
+          redirect.current = setTimeout(onSaved, BOOK_SAVED_REDIRECT_MS);
+        },
+        onError: (error) => {
+          const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          void showError('Error', serverSaid ? error.message : 'Failed to save the book.');
+        },
+      },
+    );
+  };
+
+  const onInvalid = () => {
+    if (isMissingRequired(getValues(), files)) warnMissing();
+  };
+
+  const busy = save.isPending;
+  const priceProps =
+    variant === 'admin'
+      ? { type: 'text', placeholder: 'e.g. 12.99 or Free', hint: 'A price such as 12.99, or Free.' }
+      : {
+          type: 'number',
+          min: 0,
+          step: '0.01',
+          inputMode: 'decimal' as const,
+          placeholder: '0.00',
+          hint: 'Enter 0 for Free.',
+        };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+      className="space-y-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+      aria-busy={busy}
+    >
+      <div className="grid gap-5 md:grid-cols-2">
+        <FormField label="Title" autoComplete="off" error={messageOf(errors.title)} {...register('title')} />
+        <FormField label="Price" error={messageOf(errors.price)} {...priceProps} {...register('price')} />
+        <FormField
+          label="Category"
+          list="book-category-suggestions"
+          autoComplete="off"
+          error={messageOf(errors.category)}
+          {...register('category')}
+        >
+          <datalist id="book-category-suggestions">
+            {CATEGORY_SUGGESTIONS.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+        </FormField>
+        <FormField label="Author" autoComplete="off" error={messageOf(errors.author)} {...register('author')} />
+      </div>
+
+      <BookFiles
+        existingCover={book?.thumbnail ?? book?.image ?? null}
+        existingPdf={book?.pdf ?? null}
+        cover={cover}
+        pdf={pdf}
+        onCover={setCover}
+        onPdf={setPdf}
+      />
+
+      <TextAreaField label="Short Story" rows={4} error={messageOf(errors.story)} {...register('story')} />
+      <TextAreaField label="Description" rows={5} error={messageOf(errors.description)} {...register('description')} />
+
+      <fieldset className="rounded-xl border border-stone-200 p-4 sm:p-5">
+        <legend className="px-2 font-serif text-lg font-semibold text-stone-800">Meta Information</legend>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {META_FIELDS.map((field) => (
+            <FormField
+              key={field.name}
+              label={field.label}
+              autoComplete="off"
+              {...('numeric' in field ? { type: 'number', inputMode: 'numeric' as const, step: 1 } : { type: 'text' })}
+              error={errors.meta?.[field.name]?.message}
+              {...register(`meta.${field.name}`)}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      {busy && <UploadProgress fraction={progress} />}
+
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          disabled={busy || saved}
+          className="min-w-40 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {busy ? 'Saving...' : book ? 'Update Book' : 'Save Book'}
+        </button>
+      </div>
+    </form>
+  );
+}

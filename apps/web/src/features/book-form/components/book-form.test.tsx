@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BOOK_VALIDATION_MESSAGE } from '@ebook/shared';
+import { BookForm } from './book-form';
+
+function renderForm(variant: 'admin' | 'member') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <BookForm variant={variant} onSaved={() => {}} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(() => {
+  // jsdom has no matchMedia; SweetAlert2 asks it about reduced motion.
+  window.matchMedia ??= (query: string) =>
+    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('BookForm', () => {
+  it('shows every field of the specification for a new book', () => {
+    renderForm('member');
+    expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeInTheDocument();
+    for (const label of [
+      'Title',
+      'Price',
+      'Category',
+      'Author',
+      'Upload Cover Image',
+      'Upload Book',
+      'Short Story',
+      'Description',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('group', { name: 'Meta Information' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
+    expect(screen.getByText('Enter 0 for Free.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Book' })).toBeEnabled();
+  });
+
+  it('lets an admin type Free as the price', () => {
+    renderForm('admin');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'text');
+  });
+
+  it('warns with the Validation Error dialog and sends nothing when something required is missing', async () => {
+    const send = vi.spyOn(XMLHttpRequest.prototype, 'send');
+    renderForm('admin');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Title'), 'Moby Dick');
+    await user.click(screen.getByRole('button', { name: 'Save Book' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Validation Error' })).toBeInTheDocument());
+    expect(screen.getByText(BOOK_VALIDATION_MESSAGE)).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('refuses a cover that is not an image before uploading', async () => {
+    renderForm('admin');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(
+      screen.getByLabelText('Upload Cover Image'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    );
+    expect(screen.getByText('The cover must be a JPEG, PNG or WebP image.')).toBeInTheDocument();
+    expect(screen.queryByAltText('Cover preview')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The book form shared by the admin and member dashboards: add a book, or edit one when `bookId` is
+ * given. Loads the stored book, checks the specification's required fields before anything is sent,
+ * uploads cover and PDF as multipart with a progress bar, and calls `onSaved` two seconds after the
+ * success dialog (the route decides where to go).
+ */
+import { useNavigate } from 'react-router-dom';
+import type { Book } from '@ebook/shared';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useBookForEdit } from '../api/get-book';
+import type { BookFormVariant } from '../lib/book-form-values';
+import { BookFormFields } from './book-form-fields';
+
+export interface BookFormProps {
+  variant: BookFormVariant;
+  bookId?: string;
+  onSaved: () => void;
+}
+
+export function BookForm({ variant, bookId, onSaved }: BookFormProps) {
+  const book = useBookForEdit(bookId);
+  const navigate = useNavigate();
+  const editing = Boolean(bookId);
+
+  const goBack = () => {
+    // Back where the user came from; straight to the books list when the form was opened directly.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(variant === 'admin' ? paths.admin.books : paths.user.books);
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-4xl">
+      <div className="mb-6 flex items-center gap-3">
+        <button
+          type="button"
+          onClick={goBack}
+          aria-label="Back"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-700 shadow-sm hover:bg-stone-50"
+        >
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+            <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">
+          {editing ? 'Edit Book' : 'Add New Book'}
+        </h1>
+      </div>
+      {editing && book.isPending ? (
+        <Spinner label="Loading the book" className="justify-center py-16" />
+      ) : editing && (book.isError || !book.data) ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+          Book not found.
+        </p>
+      ) : (
+        <BookFormFields
+          key={book.data?._id ?? 'new'}
+          variant={variant}
+          book={editing ? (book.data as Book) : undefined}
+          onSaved={onSaved}
+        />
+      )}
+    </section>
+  );
+}
