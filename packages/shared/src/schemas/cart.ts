@@ -8,5 +8,10 @@ export const cartAddSchema = z.object({
 });
 
 export const cartItemSchema = z.object({ bookId: bookSchema, quantity: z.literal(1) });
-export const cartSchema = z.object({ items: z.array(cartItemSchema), totalCents: z.number().int() });
+/** GET /api/cart. `totalCents` is what the cart costs now, in the store `currency`. */
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  totalCents: z.number().int(),
+  currency: z.string(),
+});
 export type Cart = z.infer<typeof cartSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookSchema } from './books.js';
 
 /** POST /api/orders. userId is accepted for compatibility but the caller's session decides. */
 export const orderCreateSchema = z.object({
@@ -30,3 +31,30 @@ export const orderSchema = z.object({
   books: z.array(orderBookSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** The `Idempotency-Key` header of POST /api/orders: one per checkout attempt. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'Idempotency-Key must be 8 to 200 characters')
+  .max(200, 'Idempotency-Key must be 8 to 200 characters')
+  .regex(/^[\w.:-]+$/, 'Idempotency-Key may only hold letters, digits, dot, colon, dash and underscore');
+
+export const orderCreatedSchema = z.object({ msg: z.string(), order: orderSchema });
+export const orderListSchema = z.object({ orders: z.array(orderSchema) });
+
+/** GET /api/orders/owned: every book the member owns, with its PDF address. */
+export const ownedBookSchema = bookSchema.extend({ purchasedAt: z.string(), orderId: z.string().nullable() });
+export type OwnedBook = z.infer<typeof ownedBookSchema>;
+export const ownedBooksSchema = z.object({ books: z.array(ownedBookSchema) });
+
+/** GET /api/users/me/summary: the member dashboard's tiles. */
+export const memberSummarySchema = z.object({
+  favourites: z.number().int(),
+  cartItems: z.number().int(),
+  pendingBooks: z.number().int(),
+  savedCards: z.number().int(),
+  ownedBooks: z.number().int(),
+  currency: z.string(),
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;

@@ -38,3 +38,6 @@ export const cardSchema = z.object({
   createdAt: z.string(),
 });
 export type Card = z.infer<typeof cardSchema>;
+
+export const cardIdParamSchema = z.object({ cardId: z.uuid({ message: 'Card not found.' }) });
+export const cardSavedSchema = z.object({ msg: z.string(), card: cardSchema });

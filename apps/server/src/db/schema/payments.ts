@@ -83,3 +83,7 @@ export const gatewayCharges = pgTable('gateway_charges', {
   outcome: text('outcome').notNull(),
   createdAt: createdAt(),
 });
+
+export type PaymentCardRow = typeof paymentCards.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;

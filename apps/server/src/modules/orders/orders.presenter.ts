@@ -1,0 +1,21 @@
+import { centsToAmount, type Order } from '@ebook/shared';
+import type { OrderView } from './orders.service.js';
+
+/** An order as the API shows it: each book as sold (title and price snapshot) with its cover. */
+export function presentOrder({ order, items }: OrderView): Order {
+  return {
+    _id: order.id,
+    createdAt: order.createdAt.toISOString(),
+    totalCents: order.totalCents,
+    total: centsToAmount(order.totalCents),
+    currency: order.currency,
+    cardLast4: order.cardLast4,
+    books: items.map((item, index) => ({
+      _id: item.bookId ?? `${order.id}:${index}`,
+      title: item.title,
+      image: item.bookId && item.coverFileId ? `/api/books/${item.bookId}/cover` : null,
+      price: centsToAmount(item.priceCents),
+      priceCents: item.priceCents,
+    })),
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bookIdBodySchema, bookIdParamSchema, okSchema, wishlistEntrySchema } from '@ebook/shared';
+import { z } from 'zod';
+import { callerOf } from '../../plugins/auth.js';
+import { presentBook } from '../books/books.presenter.js';
+import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.js';
+
+const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/wishlist',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['wishlist'],
+        summary: "The caller's wishlist, newest first",
+        response: { 200: z.array(wishlistEntrySchema) },
+      },
+    },
+    async (request) => {
+      const entries = await listWishlist(app.db, callerOf(request).id);
+      return entries.map((entry) => ({
+        _id: entry.id,
+        bookId: presentBook(entry.book),
+        createdAt: entry.createdAt.toISOString(),
+      }));
+    },
+  );
+
+  app.post(
+    '/wishlist/add',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Add a book (adding twice is harmless)',
+        body: bookIdBodySchema,
+        response: { 200: okSchema, 201: okSchema },
+      },
+    },
+    async (request, reply) => {
+      const added = await addToWishlist(app.db, callerOf(request).id, request.body.bookId);
+      return reply.status(added ? 201 : 200).send({ msg: 'Book added to your wishlist!' });
+    },
+  );
+
+  app.delete(
+    '/wishlist/remove/:bookId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Remove a book from the wishlist',
+        params: bookIdParamSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await removeFromWishlist(app.db, callerOf(request).id, request.params.bookId);
+      return { msg: 'Book removed from wishlist.' };
+    },
+  );
+};
+
+export default wishlistRoutes;
