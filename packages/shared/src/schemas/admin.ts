@@ -34,6 +34,8 @@ export const adminOverviewSchema = z.object({
   members: z.number().int(),
   totalBooks: z.number().int(),
   pendingBooks: z.number().int(),
+  /** The store currency (ISO 4217), so the admin screens format prices as the store charges them. */
+  currency: z.string(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

@@ -17,7 +17,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOverviewSchema },
       },
     },
-    async () => getOverview(app.db),
+    async () => ({ ...(await getOverview(app.db)), currency: app.config.STORE_CURRENCY }),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import { PUBLIC_BOOK_STATUSES, submitterName, type AdminNotification, type Admin
 import type { Db } from '../../db/client.js';
 import { books, users } from '../../db/schema/index.js';
 
-export async function getOverview(db: Db): Promise<AdminOverview> {
+export async function getOverview(db: Db): Promise<Omit<AdminOverview, 'currency'>> {
   const [[members], [catalogue], [pending]] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.role, 'member')),
     db

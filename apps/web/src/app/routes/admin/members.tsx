@@ -1,7 +1,10 @@
-export default function Route() {
+import { MembersTable } from '@/features/admin/components/members-table';
+
+export default function AdminMembersRoute() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Members Management</h1>
-    </section>
+    <div className="space-y-6">
+      <h1 className="font-serif text-3xl font-bold text-stone-900">Members Management</h1>
+      <MembersTable />
+    </div>
   );
 }

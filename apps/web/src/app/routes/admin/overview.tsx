@@ -1,7 +1,19 @@
-export default function Route() {
+import { NotificationBell } from '@/features/admin/components/notification-bell';
+import { OverviewTiles } from '@/features/admin/components/overview-tiles';
+import { PendingBooksTable } from '@/features/admin/components/pending-books-table';
+
+export default function AdminOverviewRoute() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Admin Dashboard</h1>
-    </section>
+    <div className="space-y-8">
+      <header className="flex items-center justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl font-bold text-stone-900">Admin Dashboard</h1>
+          <p className="text-stone-500">Members, books and submissions at a glance.</p>
+        </div>
+        <NotificationBell />
+      </header>
+      <OverviewTiles />
+      <PendingBooksTable />
+    </div>
   );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminKeys } from './get-overview';
+
+/** DELETE /api/users/{id}: removes a member (the server refuses admins and oneself). */
+export function deleteMember(id: string): Promise<{ msg: string }> {
+  return api.delete<{ msg: string }>(`/users/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMember,
+    // Counts, members and their submissions all change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Book } from '@ebook/shared';
+import { api } from '@/lib/api-client';
+import { adminKeys } from './get-overview';
+
+/** GET /api/books/pending: member submissions waiting for review, with the submitter's name. */
+export async function getPendingBooks(signal?: AbortSignal): Promise<Book[]> {
+  const data = await api.get<Book[] | { books: Book[] }>('/books/pending', { signal });
+  return Array.isArray(data) ? data : data.books;
+}
+
+export const getPendingBooksQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.pendingBooks, queryFn: ({ signal }) => getPendingBooks(signal) });
+
+export function usePendingBooks() {
+  return useQuery(getPendingBooksQueryOptions());
+}

@@ -1,0 +1,76 @@
+/** 'Members Management': members (never admins), 5 per page, each removable after a confirmation. */
+import { useEffect, useState } from 'react';
+import { PAGE_SIZE, type User } from '@ebook/shared';
+import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { useDeleteMember } from '../api/delete-member';
+import { useMembers } from '../api/get-members';
+import { Icon } from './admin-icons';
+import { PageButtons } from './page-buttons';
+import { TableShell } from './table-shell';
+
+export function MembersTable() {
+  const [page, setPage] = useState(1);
+  const members = useMembers(page);
+  const remove = useDeleteMember();
+  const total = members.data?.total ?? 0;
+
+  // After deleting the last member of the last page, step back to a page that exists.
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE.members));
+    if (members.data && page > lastPage) setPage(lastPage);
+  }, [members.data, page, total]);
+
+  const onDelete = async (member: User) => {
+    const confirmed = await confirmAction({
+      title: 'Are you sure?',
+      text: 'This will permanently delete the Member.',
+      confirmText: 'Yes, delete',
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(member._id);
+      await showSuccess('Deleted!', 'Member has been removed.');
+    } catch {
+      await showError('Error!', 'Failed to delete Member.');
+    }
+  };
+
+  const rows = members.data?.users ?? [];
+  return (
+    <div>
+      <TableShell
+        caption="Members"
+        headers={['Name', 'Email', 'Phone', 'Actions']}
+        loading={members.isPending}
+        error={members.isError}
+        empty={rows.length === 0}
+        emptyText="No Members found."
+      >
+        {rows.map((member) => (
+          <tr key={member._id} className="hover:bg-stone-50/60">
+            <td className="px-4 py-3 font-medium text-stone-900">{member.name}</td>
+            <td className="px-4 py-3 text-stone-700">
+              <a href={`mailto:${member.email}`} className="hover:underline">
+                {member.email}
+              </a>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-stone-700">{member.phone}</td>
+            <td className="px-4 py-3">
+              <button
+                type="button"
+                onClick={() => void onDelete(member)}
+                disabled={remove.isPending}
+                aria-label={`Delete ${member.name}`}
+                title="Delete"
+                className="inline-flex h-9 w-9 items-center justify-center rounded-full text-red-600 hover:bg-red-50 disabled:opacity-50"
+              >
+                <Icon name="trash" className="h-4 w-4" />
+              </button>
+            </td>
+          </tr>
+        ))}
+      </TableShell>
+      <PageButtons page={page} total={total} pageSize={PAGE_SIZE.members} onChange={setPage} label="Members pages" />
+    </div>
+  );
+}

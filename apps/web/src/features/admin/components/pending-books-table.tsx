@@ -1,0 +1,120 @@
+/**
+ * 'Pending Book Approvals': member submissions waiting for review, each approved or rejected after a
+ * confirmation. The tiles and the bell refresh after every decision.
+ */
+import { formatPrice, submitterName, type Book } from '@ebook/shared';
+import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { useStoreCurrency } from '../api/get-overview';
+import { usePendingBooks } from '../api/get-pending-books';
+import { useReviewBook, type ReviewDecision } from '../api/review-book';
+import { Icon } from './admin-icons';
+import { BookThumb } from './book-thumb';
+import { TableShell } from './table-shell';
+
+const DIALOGS: Record<ReviewDecision, { confirm: string; done: [string, string]; failed: string }> = {
+  approve: {
+    confirm: 'Approve Book?',
+    done: ['Approved!', 'The book has been approved.'],
+    failed: 'Failed to approve the book',
+  },
+  reject: {
+    confirm: 'Reject Book?',
+    done: ['Rejected!', 'The book has been rejected.'],
+    failed: 'Failed to reject the book',
+  },
+};
+
+export function PendingBooksTable() {
+  const pending = usePendingBooks();
+  const currency = useStoreCurrency();
+  const review = useReviewBook();
+
+  const decide = async (book: Book, decision: ReviewDecision) => {
+    const dialog = DIALOGS[decision];
+    const confirmed = await confirmAction({
+      title: dialog.confirm,
+      text: 'This action cannot be undone.',
+      confirmText: decision === 'approve' ? 'Yes, approve' : 'Yes, reject',
+      danger: decision === 'reject',
+    });
+    if (!confirmed) return;
+    try {
+      await review.mutateAsync({ id: book._id, decision });
+      await showSuccess(...dialog.done);
+    } catch {
+      await showError('Error', dialog.failed);
+    }
+  };
+
+  const books = pending.data ?? [];
+  return (
+    <section aria-labelledby="pending-heading" className="space-y-3">
+      <h2 id="pending-heading" className="font-serif text-xl font-bold text-stone-900">
+        Pending Book Approvals
+      </h2>
+      <TableShell
+        caption="Pending Book Approvals"
+        headers={['Member Name', 'Book Name', 'Cover', 'PDF', 'Price', 'Actions']}
+        loading={pending.isPending}
+        error={pending.isError}
+        empty={books.length === 0}
+        emptyText="No pending books available."
+      >
+        {books.map((book) => (
+          <tr key={book._id} className="hover:bg-stone-50/60">
+            <td className="px-4 py-3 text-stone-700">{book.submittedBy ?? submitterName(book.userId, undefined)}</td>
+            <td className="px-4 py-3">
+              <p className="font-medium text-stone-900">{book.title}</p>
+              <p className="text-xs text-stone-500">{book.author}</p>
+            </td>
+            <td className="px-4 py-3">
+              <BookThumb src={book.thumbnail ?? book.image} title={book.title} />
+            </td>
+            <td className="px-4 py-3">
+              {book.pdf ? (
+                <a
+                  href={book.pdf}
+                  download
+                  className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
+                  aria-label={`Download the PDF of ${book.title}`}
+                >
+                  <Icon name="download" className="h-4 w-4" />
+                  Download
+                </a>
+              ) : (
+                <span className="text-stone-400">No PDF</span>
+              )}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-stone-700">
+              {currency ? formatPrice(book.priceCents, currency) : '…'}
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  onClick={() => void decide(book, 'approve')}
+                  disabled={review.isPending}
+                  aria-label={`Approve ${book.title}`}
+                  title="Approve"
+                  className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-emerald-600 text-white hover:bg-emerald-700 disabled:opacity-50"
+                >
+                  <Icon name="check" className="h-4 w-4" />
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void decide(book, 'reject')}
+                  disabled={review.isPending}
+                  aria-label={`Reject ${book.title}`}
+                  title="Reject"
+                  className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-red-600 text-white hover:bg-red-700 disabled:opacity-50"
+                >
+                  <Icon name="close" className="h-4 w-4" />
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </TableShell>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import type { BookStatus } from '@ebook/shared';
+
+const STYLES: Record<BookStatus, string> = {
+  added: 'bg-sky-50 text-sky-800 ring-sky-200',
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
+  approved: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  rejected: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+export function StatusBadge({ status }: { status: BookStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${STYLES[status]}`}
+    >
+      {status}
+    </span>
+  );
+}
