@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BookListResponse, BookType } from '@ebook/shared';
+import { api } from '@/lib/api-client';
+
+export interface BooksQuery {
+  page: number;
+  limit: number;
+  q?: string;
+  category?: string;
+  type?: BookType;
+}
+
+/** GET /api/books: one page of the public catalogue, searched and filtered by the server, with facets. */
+export function getBooks(query: BooksQuery, signal?: AbortSignal): Promise<BookListResponse> {
+  return api.get<BookListResponse>('/books', {
+    query: { page: query.page, limit: query.limit, q: query.q, category: query.category, type: query.type },
+    signal,
+  });
+}
+
+export const getBooksQueryOptions = (query: BooksQuery) =>
+  queryOptions({
+    queryKey: ['books', 'list', query],
+    queryFn: ({ signal }) => getBooks(query, signal),
+    staleTime: 30_000,
+    // Keep the previous page on screen while the next one loads: no flash, no layout shift.
+    placeholderData: keepPreviousData,
+  });
+
+export function useBooks(query: BooksQuery) {
+  return useQuery(getBooksQueryOptions(query));
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Book } from '@ebook/shared';
+import { paths } from '@/config/paths';
+import { bookPrice } from '../lib/currency';
+import { BookCover } from './book-cover';
+
+export interface BookCardSlots {
+  /** The Add To Cart button (the cart feature's), composed by the route. */
+  renderAddToCart?: (book: Book) => ReactNode;
+  /** The favourite heart (the wishlist feature's), composed by the route. */
+  renderFavourite?: (book: Book) => ReactNode;
+}
+
+/** A book in a grid: cover, title, author, price, Add To Cart, View and the favourite heart. */
+export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Book } & BookCardSlots) {
+  return (
+    <article
+      aria-labelledby={`book-${book._id}-title`}
+      className="group flex w-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+    >
+      <div className="relative">
+        <BookCover src={book.thumbnail ?? book.image} title={book.title} width={300} height={400} className="w-full" />
+        {book.isFree && (
+          <span className="absolute left-3 top-3 rounded-full bg-emerald-600 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
+            Free
+          </span>
+        )}
+        {renderFavourite && <div className="absolute right-3 top-3">{renderFavourite(book)}</div>}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3
+          id={`book-${book._id}-title`}
+          className="line-clamp-2 font-serif text-lg font-semibold leading-snug text-stone-900"
+        >
+          {book.title}
+        </h3>
+        <p className="truncate text-sm text-stone-600">{book.author}</p>
+        <p className="mt-1 font-semibold text-brand-700" data-testid="book-price">
+          {bookPrice(book.priceCents)}
+        </p>
+        <div className="mt-auto flex items-center gap-2 pt-3">
+          {renderAddToCart?.(book)}
+          <Link
+            to={paths.book(book._id)}
+            aria-label={`View ${book.title}`}
+            className="rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 hover:border-brand-500 hover:text-brand-700"
+          >
+            View
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useId, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '@ebook/shared';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+/**
+ * The library's search box. What is typed is sent 300 ms after typing stops; a change of the
+ * address (back button, a shared link) refills the box.
+ */
+export function LibrarySearch({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => {
+    if (debounced.trim() !== value) onSearch(debounced.trim());
+    // Only a settled change of the text searches; `value` catching up must not search again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  useEffect(() => {
+    setText((current) => (current.trim() === value ? current : value));
+  }, [value]);
+
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        Search books by title
+      </label>
+      <svg
+        viewBox="0 0 24 24"
+        className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-400"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden
+      >
+        <circle cx="11" cy="11" r="7" />
+        <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
+      </svg>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search by title, author or category…"
+        maxLength={200}
+        className="w-full rounded-xl border border-stone-300 bg-white py-3 pl-10 pr-3 text-stone-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+      />
+    </div>
+  );
+}

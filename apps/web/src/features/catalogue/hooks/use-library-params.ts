@@ -1,0 +1,58 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { bookTypeSchema, type BookType } from '@ebook/shared';
+
+export interface LibraryParams {
+  q: string;
+  type: BookType;
+  category: string;
+  page: number;
+}
+
+/** Reads the library's state from the address (#/library?q=…&type=…&category=…&page=…). */
+export function parseLibraryParams(search: URLSearchParams): LibraryParams {
+  const type = bookTypeSchema.safeParse(search.get('type'));
+  const page = Number(search.get('page'));
+  return {
+    q: (search.get('q') ?? '').trim(),
+    type: type.success ? type.data : 'all',
+    category: (search.get('category') ?? '').trim(),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** Writes the state back, leaving defaults out so a plain #/library stays plain. */
+export function toLibrarySearch(params: LibraryParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.q) search.set('q', params.q);
+  if (params.type !== 'all') search.set('type', params.type);
+  if (params.category) search.set('category', params.category);
+  if (params.page > 1) search.set('page', String(params.page));
+  return search;
+}
+
+/**
+ * The library's search, type, category and page, kept in the address so a reload or a shared link
+ * shows the same results. Any change other than the page goes back to page 1.
+ */
+export function useLibraryParams() {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => parseLibraryParams(search), [search]);
+
+  const update = useCallback(
+    (change: Partial<LibraryParams>, options: { replace?: boolean } = {}) => {
+      setSearch(
+        (current) => {
+          const previous = parseLibraryParams(current);
+          const next = { ...previous, ...change };
+          if (change.page === undefined) next.page = 1;
+          return toLibrarySearch(next);
+        },
+        { replace: options.replace },
+      );
+    },
+    [setSearch],
+  );
+
+  return { params, update };
+}
