@@ -151,6 +151,10 @@ CREATE INDEX "books_search_idx" ON "books" USING gin ("search_vector");--> state
 CREATE INDEX "books_title_trgm_idx" ON "books" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "books_author_trgm_idx" ON "books" USING gin ("author" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "books_category_idx" ON "books" USING btree ("category");--> statement-breakpoint
+CREATE INDEX "books_public_created_idx" ON "books" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "books"."status" in ('added', 'approved');--> statement-breakpoint
+CREATE INDEX "books_public_category_created_idx" ON "books" USING btree ("category","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "books"."status" in ('added', 'approved');--> statement-breakpoint
+CREATE INDEX "books_cover_file_idx" ON "books" USING btree ("cover_file_id");--> statement-breakpoint
+CREATE INDEX "books_pdf_file_idx" ON "books" USING btree ("pdf_file_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_user_book_idx" ON "cart_items" USING btree ("user_id","book_id");--> statement-breakpoint
 CREATE INDEX "entitlements_book_idx" ON "entitlements" USING btree ("book_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "wishlist_user_book_idx" ON "wishlist_items" USING btree ("user_id","book_id");--> statement-breakpoint

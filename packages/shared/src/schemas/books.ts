@@ -97,3 +97,42 @@ export const bookListResponseSchema = z.object({
   categories: z.array(z.object({ name: z.string(), count: z.number().int() })),
 });
 export type BookListResponse = z.infer<typeof bookListResponseSchema>;
+
+/** GET /api/books/mine: the member's own submissions, every status. */
+export const myBooksQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(5),
+});
+export type MyBooksQuery = z.infer<typeof myBooksQuerySchema>;
+
+/** GET /api/books/manage: the admin's list of every book, any status. */
+export const manageBooksQuerySchema = myBooksQuerySchema.extend({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(BOOK_STATUSES).optional(),
+});
+export type ManageBooksQuery = z.infer<typeof manageBooksQuerySchema>;
+
+export const bookPageResponseSchema = z.object({
+  books: z.array(bookSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type BookPageResponse = z.infer<typeof bookPageResponseSchema>;
+
+/** Answer of create, update, approve and reject. */
+export const bookMutationResponseSchema = z.object({ msg: z.string(), book: bookSchema });
+export type BookMutationResponse = z.infer<typeof bookMutationResponseSchema>;
+
+export const coverSizeSchema = z.enum(['card', 'detail']);
+export type CoverSize = z.infer<typeof coverSizeSchema>;
+export const coverQuerySchema = z.object({ size: coverSizeSchema.optional(), v: z.string().max(40).optional() });
+
+/** GET /api/books/{id}/pdf: a signed link (exp, sig) works without a session. */
+export const pdfQuerySchema = z.object({
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(200).optional(),
+});
+
+export const downloadLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;

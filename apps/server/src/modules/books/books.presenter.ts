@@ -1,8 +1,12 @@
 import { centsToAmount, type Book } from '@ebook/shared';
 import type { BookRow } from '../../db/schema/index.js';
 
-/** The fields of a book the API returns. `pdf` is the download address; the server decides access. */
-export function presentBook(book: BookRow, extra: { submittedBy?: string | null } = {}): Book {
+/**
+ * The fields of a book the API returns. `pdf` is the download address; the server decides access.
+ * `submittedBy` (admin lists) is the submitter's name, 'Admin' when an admin added the book (no
+ * submitter, or an admin submitter), 'Unknown' when the account is gone; the server decides it.
+ */
+export function presentBook(book: Omit<BookRow, 'searchVector'>, extra: { submittedBy?: string | null } = {}): Book {
   return {
     _id: book.id,
     title: book.title,
@@ -14,7 +18,7 @@ export function presentBook(book: BookRow, extra: { submittedBy?: string | null 
     story: book.story,
     description: book.description,
     image: book.coverFileId ? `/api/books/${book.id}/cover` : null,
-    thumbnail: book.coverFileId ? `/api/books/${book.id}/cover?size=card` : null,
+    thumbnail: book.coverFileId ? `/api/books/${book.id}/cover?size=card&v=${coverVersion(book.coverFileId)}` : null,
     pdf: book.pdfFileId ? `/api/books/${book.id}/pdf` : null,
     status: book.status,
     userId: book.userId,
@@ -23,4 +27,19 @@ export function presentBook(book: BookRow, extra: { submittedBy?: string | null 
     createdAt: book.createdAt.toISOString(),
     updatedAt: book.updatedAt.toISOString(),
   };
+}
+
+/** A book with its submitter's name, for the admin's and the member's lists. */
+export function presentSubmitted(row: {
+  book: Omit<BookRow, 'searchVector'>;
+  submitterName: string | null;
+  submitterRole: 'admin' | 'member' | null;
+}): Book {
+  const submittedBy = !row.book.userId || row.submitterRole === 'admin' ? 'Admin' : (row.submitterName ?? 'Unknown');
+  return presentBook(row.book, { submittedBy });
+}
+
+/** Names the cover's content in thumbnail URLs, so they can be cached for a year. */
+export function coverVersion(coverFileId: string): string {
+  return coverFileId.replaceAll('-', '').slice(-10);
 }

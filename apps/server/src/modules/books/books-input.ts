@@ -1,0 +1,122 @@
+/**
+ * Reads the body of POST /api/books and PUT /api/books/{id}: either multipart (our web app, files
+ * streamed straight to the file store) or JSON with the files as data URLs / base64 (the
+ * specification's client). Files are staged on disk and checked by content; the caller commits or
+ * discards them.
+ */
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { badRequest, unsupportedMediaType } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
+import { acceptFile, decodeBase64File, FILE_RULES, type AcceptedFile } from '../files/files.service.js';
+
+export interface StagedCover extends AcceptedFile {
+  width: number;
+  height: number;
+}
+
+export interface BookInput {
+  /** Raw fields, validated later with bookFieldsSchema. */
+  fields: Record<string, unknown>;
+  cover?: StagedCover;
+  pdf?: AcceptedFile;
+}
+
+/** Drops every staged file (on any failure of the request). */
+export async function discardInput(input: Partial<BookInput>): Promise<void> {
+  await Promise.all([input.cover?.discard(), input.pdf?.discard()]);
+}
+
+export async function readBookInput(request: FastifyRequest, store: FileStore): Promise<BookInput> {
+  return request.isMultipart() ? readMultipart(request, store) : readJson(request.body, store);
+}
+
+const TEXT_FIELDS = ['title', 'author', 'category', 'price', 'story', 'description', 'status'];
+
+async function readMultipart(request: FastifyRequest, store: FileStore): Promise<BookInput> {
+  const input: BookInput = { fields: {} };
+  const meta: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'image') {
+          if (input.cover) throw badRequest('Only one cover image may be sent.');
+          input.cover = await stageCover(store, part.file);
+        } else if (part.fieldname === 'pdf') {
+          if (input.pdf) throw badRequest('Only one PDF may be sent.');
+          input.pdf = await acceptFile(store, part.file, 'pdf');
+        } else {
+          part.file.resume();
+          throw badRequest(`Unexpected file field ${part.fieldname}.`);
+        }
+        continue;
+      }
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      if (part.fieldname === 'meta') {
+        Object.assign(meta, parseMetaJson(value));
+      } else if (part.fieldname.startsWith('meta.') || /^meta\[\w+\]$/.test(part.fieldname)) {
+        const key = part.fieldname.replace(/^meta\.|^meta\[|\]$/g, '');
+        if (value !== '') meta[key] = value;
+      } else if (TEXT_FIELDS.includes(part.fieldname)) {
+        input.fields[part.fieldname] = value;
+      }
+      // Unknown text fields (e.g. image/pdf as the current URL) are ignored.
+    }
+  } catch (error) {
+    await discardInput(input);
+    throw error;
+  }
+  input.fields.meta = meta;
+  return input;
+}
+
+async function readJson(body: unknown, store: FileStore): Promise<BookInput> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send the book as JSON or multipart.');
+  const raw = body as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const name of TEXT_FIELDS) if (raw[name] !== undefined) fields[name] = raw[name];
+  fields.meta = typeof raw.meta === 'string' ? parseMetaJson(raw.meta) : (raw.meta ?? {});
+  const input: BookInput = { fields };
+  try {
+    const image = fileField(raw.image, 'image');
+    if (image) input.cover = await stageCover(store, decodeBase64File(image, 'image'));
+    const pdf = fileField(raw.pdf, 'pdf');
+    if (pdf) input.pdf = await acceptFile(store, decodeBase64File(pdf, 'pdf'), 'pdf');
+  } catch (error) {
+    await discardInput(input);
+    throw error;
+  }
+  return input;
+}
+
+/** A file field's new content, or undefined when absent, empty, or the book's own current URL. */
+function fileField(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw badRequest(`${name} must be a data URL or base64 text.`, 'INVALID_FILE');
+  if (value.startsWith('/api/books/') || value.startsWith('http://') || value.startsWith('https://')) return undefined;
+  return value;
+}
+
+function parseMetaJson(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw badRequest('meta must be a JSON object.', 'INVALID_META');
+}
+
+/** Stages a cover and makes sure it really decodes as an image (magic bytes alone can lie). */
+async function stageCover(store: FileStore, source: Parameters<typeof acceptFile>[1]): Promise<StagedCover> {
+  const accepted = await acceptFile(store, source, 'cover');
+  try {
+    const { width, height } = await sharp(accepted.tempPath).metadata();
+    if (!width || !height) throw new Error('no dimensions');
+    return { ...accepted, width, height };
+  } catch {
+    await accepted.discard();
+    throw unsupportedMediaType(`${FILE_RULES.cover.label}.`);
+  }
+}

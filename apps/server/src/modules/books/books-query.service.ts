@@ -1,0 +1,190 @@
+/**
+ * Reading the public catalogue: filters, search, facets and paging, all done by the database.
+ *
+ * Two things keep it fast at 100,000 books (see bench/README.md):
+ * - totals and category facets come from ONE grouped query per (search, type) whose result is cached
+ *   for a few seconds and dropped on every write by this process, so no exact COUNT(*) runs per request;
+ * - deep pages of the "newest first" order start from a cached anchor (the sort key of every
+ *   ANCHOR_SPACING-th row), so a page never skips more than ANCHOR_SPACING rows with OFFSET.
+ */
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { BookListQuery, BookType } from '@ebook/shared';
+import type { Executor } from '../../db/client.js';
+import { books, type BookRow } from '../../db/schema/index.js';
+import { TtlCache } from './ttl-cache.js';
+
+/** The columns a presenter needs (not the search vector). */
+export const bookColumns = {
+  id: books.id,
+  title: books.title,
+  author: books.author,
+  category: books.category,
+  priceCents: books.priceCents,
+  story: books.story,
+  description: books.description,
+  coverFileId: books.coverFileId,
+  pdfFileId: books.pdfFileId,
+  status: books.status,
+  userId: books.userId,
+  meta: books.meta,
+  reviewedAt: books.reviewedAt,
+  createdAt: books.createdAt,
+  updatedAt: books.updatedAt,
+};
+export type BookRecord = Omit<BookRow, 'searchVector'>;
+
+/** Written literally (not as parameters) so the planner can use the partial indexes on public rows. */
+export const isPublic = sql.raw(`"books"."status" in ('added', 'approved')`);
+
+const ANCHOR_SPACING = 200;
+const CACHE_TTL_MS = 5_000;
+
+interface Facets {
+  categories: { name: string; count: number }[];
+  total: number;
+}
+/** createdAt is kept as PostgreSQL text: a JS Date would drop the microseconds and break the keyset. */
+interface Anchor {
+  createdAt: string;
+  id: string;
+}
+
+const facetCache = new TtlCache<Facets>(CACHE_TTL_MS, 1_000);
+const anchorCache = new TtlCache<Anchor[]>(CACHE_TTL_MS * 6, 200);
+
+/** Every write to books calls this, so this process never serves a stale total after its own write. */
+export function invalidateCatalogueCaches(): void {
+  facetCache.clear();
+  anchorCache.clear();
+}
+
+function tsQuery(q: string): SQL {
+  return sql`websearch_to_tsquery('english', ${q})`;
+}
+
+/** FTS over the weighted search vector, or a close trigram match on title or author (typos, prefixes). */
+export function searchCondition(q: string): SQL {
+  return sql`(${books.searchVector} @@ ${tsQuery(q)} or ${q} <% ${books.title} or ${q} <% ${books.author})`;
+}
+
+function typeCondition(type: BookType): SQL | undefined {
+  if (type === 'free') return eq(books.priceCents, 0);
+  if (type === 'paid') return gt(books.priceCents, 0);
+  return undefined;
+}
+
+export interface BookListResult {
+  books: BookRecord[];
+  total: number;
+  categories: { name: string; count: number }[];
+}
+
+export async function listPublicBooks(db: Executor, query: BookListQuery): Promise<BookListResult> {
+  const q = query.q && query.q.length > 0 ? query.q : undefined;
+  const category = query.category && query.category.length > 0 ? query.category : undefined;
+  const base = and(isPublic, typeCondition(query.type), q ? searchCondition(q) : undefined);
+  const where = and(base, category ? eq(books.category, category) : undefined);
+  const offset = (query.page - 1) * query.limit;
+  const sort = query.sort ?? (q ? 'relevance' : 'newest');
+
+  const [facets, rows] = await Promise.all([
+    loadFacets(db, base, `${query.type}|${q ?? ''}`),
+    sort === 'newest'
+      ? pageNewestFirst(db, where, `${query.type}|${q ?? ''}|${category ?? ''}`, offset, query.limit)
+      : db
+          .select(bookColumns)
+          .from(books)
+          .where(where)
+          .orderBy(...orderFor(sort, q))
+          .limit(query.limit)
+          .offset(offset),
+  ]);
+  const total = category ? (facets.categories.find((entry) => entry.name === category)?.count ?? 0) : facets.total;
+  return { books: rows, total, categories: facets.categories };
+}
+
+function orderFor(sort: Exclude<BookListQuery['sort'], undefined | 'newest'>, q: string | undefined): SQL[] {
+  const newest = [sql`${books.createdAt} desc`, sql`${books.id} desc`];
+  switch (sort) {
+    case 'title':
+      return [sql`lower(${books.title}) asc`, ...newest];
+    case 'price-asc':
+      return [sql`${books.priceCents} asc`, ...newest];
+    case 'price-desc':
+      return [sql`${books.priceCents} desc`, ...newest];
+    case 'relevance':
+      if (!q) return newest;
+      return [relevance(q), ...newest];
+  }
+}
+
+/** Title matters most (weight A in the vector, and the trigram term); typos still rank. */
+export function relevance(q: string): SQL {
+  return sql`(ts_rank(${books.searchVector}, ${tsQuery(q)}) * 2 + greatest(word_similarity(${q}, ${books.title}), word_similarity(${q}, ${books.author}) * 0.8)) desc`;
+}
+
+/** Category counts of the whole filtered set (ignoring the category filter, so every button stays). */
+async function loadFacets(db: Executor, where: SQL | undefined, key: string): Promise<Facets> {
+  return facetCache.getOrLoad(key, async () => {
+    const rows = await db
+      .select({ name: books.category, count: sql<number>`count(*)::int` })
+      .from(books)
+      .where(where)
+      .groupBy(books.category)
+      .orderBy(books.category);
+    return { categories: rows, total: rows.reduce((sum, row) => sum + row.count, 0) };
+  });
+}
+
+/**
+ * Newest-first paging: jump to the nearest cached anchor with a keyset condition, then OFFSET at most
+ * ANCHOR_SPACING rows. The first pages need no anchor at all.
+ */
+async function pageNewestFirst(
+  db: Executor,
+  where: SQL | undefined,
+  key: string,
+  offset: number,
+  limit: number,
+): Promise<BookRecord[]> {
+  let condition = where;
+  let skip = offset;
+  if (offset >= ANCHOR_SPACING) {
+    const anchors = await anchorCache.getOrLoad(key, () => loadAnchors(db, where));
+    const index = Math.min(Math.floor(offset / ANCHOR_SPACING), anchors.length) - 1;
+    const anchor = anchors[index];
+    if (anchor) {
+      condition = and(
+        where,
+        sql`(${books.createdAt}, ${books.id}) < (${anchor.createdAt}::timestamptz, ${anchor.id}::uuid)`,
+      );
+      skip = offset - (index + 1) * ANCHOR_SPACING;
+    }
+  }
+  return db
+    .select(bookColumns)
+    .from(books)
+    .where(condition)
+    .orderBy(sql`${books.createdAt} desc`, sql`${books.id} desc`)
+    .limit(limit)
+    .offset(skip);
+}
+
+/** The sort key of rows ANCHOR_SPACING, 2*ANCHOR_SPACING, ... (1-based) in newest-first order. */
+async function loadAnchors(db: Executor, where: SQL | undefined): Promise<Anchor[]> {
+  const ordered = db
+    .select({
+      createdAt: sql<string>`${books.createdAt}::text`.as('created_at_text'),
+      id: books.id,
+      position: sql<number>`row_number() over (order by ${books.createdAt} desc, ${books.id} desc)`.as('position'),
+    })
+    .from(books)
+    .where(where)
+    .as('ordered');
+  const rows = await db
+    .select({ createdAt: ordered.createdAt, id: ordered.id })
+    .from(ordered)
+    .where(sql`${ordered.position} % ${ANCHOR_SPACING} = 0`)
+    .orderBy(ordered.position);
+  return rows;
+}

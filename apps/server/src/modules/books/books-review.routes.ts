@@ -1,0 +1,96 @@
+/**
+ * Review and own-submission lists: the admin's pending queue and full book list, approve/reject, and
+ * a member's own submissions.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bookMutationResponseSchema,
+  bookPageResponseSchema,
+  bookSchema,
+  idParamSchema,
+  manageBooksQuerySchema,
+  myBooksQuerySchema,
+} from '@ebook/shared';
+import { z } from 'zod';
+import { callerOf } from '../../plugins/auth.js';
+import { presentBook, presentSubmitted } from './books.presenter.js';
+import { listAllForAdmin, listOwnBooks, listOwnPending, listPendingBooks, reviewBook } from './books.service.js';
+
+const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/books/pending',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['books'],
+        summary: 'Admin: every pending book, oldest first, with submittedBy',
+        response: { 200: z.array(bookSchema) },
+      },
+    },
+    async () => (await listPendingBooks(app.db)).map(presentSubmitted),
+  );
+
+  app.get(
+    '/books/user/pending',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['books'], summary: "The caller's own pending books", response: { 200: z.array(bookSchema) } },
+    },
+    async (request) => (await listOwnPending(app.db, callerOf(request).id)).map((book) => presentBook(book)),
+  );
+
+  app.get(
+    '/books/mine',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['books'],
+        summary: "The caller's own submissions, every status, newest first",
+        querystring: myBooksQuerySchema,
+        response: { 200: bookPageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listOwnBooks(app.db, callerOf(request).id, request.query);
+      return { books: rows.map(presentSubmitted), total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  app.get(
+    '/books/manage',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['books'],
+        summary: 'Admin: every book of any status, newest first, with search and status filter',
+        querystring: manageBooksQuerySchema,
+        response: { 200: bookPageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listAllForAdmin(app.db, request.query);
+      return { books: rows.map(presentSubmitted), total, page: request.query.page, limit: request.query.limit };
+    },
+  );
+
+  for (const [action, decision, msg] of [
+    ['approve', 'approved', 'The book has been approved.'],
+    ['reject', 'rejected', 'The book has been rejected.'],
+  ] as const) {
+    app.patch(
+      `/books/${action}/:id`,
+      {
+        preHandler: app.requireAdmin,
+        schema: {
+          tags: ['books'],
+          summary: `Admin: ${action} a pending book (409 if it is not pending)`,
+          params: idParamSchema,
+          response: { 200: bookMutationResponseSchema },
+        },
+      },
+      async (request) => ({ msg, book: presentBook(await reviewBook(app.db, request.params.id, decision)) }),
+    );
+  }
+};
+
+export default booksReviewRoutes;

@@ -1,0 +1,88 @@
+/** Test helpers of the books module: real files (made with sharp and pdf-lib) and API calls. */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import type { Book } from '@ebook/shared';
+import type { App } from '../../app.js';
+import type { Actor } from '../../test/factories.js';
+
+export async function makePng(color = '#7a4b2a', width = 60, height = 90): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+export async function makePdf(text = 'A test book', pages = 2): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  for (let page = 1; page <= pages; page += 1) {
+    doc.addPage([300, 400]).drawText(`${text} — page ${page}`.replace('—', '-'), { x: 20, y: 360, size: 12, font });
+  }
+  return Buffer.from(await doc.save());
+}
+
+export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+
+export interface BookBody {
+  title: string;
+  author: string;
+  category: string;
+  price: number | string;
+  story: string;
+  description: string;
+  meta?: Record<string, unknown>;
+  status?: string;
+  image?: string;
+  pdf?: string;
+}
+
+let counter = 0;
+
+export async function bookBody(overrides: Partial<BookBody> = {}): Promise<BookBody> {
+  counter += 1;
+  return {
+    title: `Quiet Harbour ${counter}`,
+    author: 'Jane Tester',
+    category: 'Arts & Photography',
+    price: 4.99,
+    story: 'The tide came in at dawn.',
+    description: 'A calm book about the sea.',
+    meta: { sku: `SKU-${counter}`, tags: 'sea, calm', pages: 120, language: 'English' },
+    image: dataUrl('image/png', await makePng()),
+    pdf: dataUrl('application/pdf', await makePdf()),
+    ...overrides,
+  };
+}
+
+/** Creates a book through the API as the given actor and returns it. */
+export async function postBook(app: App, actor: Actor, overrides: Partial<BookBody> = {}): Promise<Book> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/books/',
+    headers: actor.headers,
+    payload: await bookBody(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ book: Book }>().book;
+}
+
+/** Every stored file under the data dir's files folder (ignoring the empty tmp folder). */
+export function storedFiles(filesDir: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else found.push(path.relative(filesDir, full));
+    }
+  };
+  walk(filesDir);
+  return found.sort();
+}
