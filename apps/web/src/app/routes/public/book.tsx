@@ -1,7 +1,18 @@
+import { useParams } from 'react-router-dom';
+import { BookDetail } from '@/features/catalogue/components/book-detail';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { FavouriteButton } from '@/features/wishlist/components/favourite-button';
+
 export default function Route() {
+  const { id = '' } = useParams();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Book</h1>
+    <section className="mx-auto max-w-7xl px-4 pb-16 pt-24">
+      <BookDetail
+        key={id}
+        bookId={id}
+        renderAddToCart={(book) => <AddToCartButton book={book} />}
+        renderFavourite={(book) => <FavouriteButton bookId={book._id} className="border border-stone-200" />}
+      />
     </section>
   );
 }
