@@ -78,12 +78,6 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const size = (await app.fileStore.size(file.sha256)) ?? undefined;
       if (size === undefined) throw notFound('The file of this book is missing.', 'FILE_MISSING');
 
-      reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', pdfDisposition(book.title))
-        .header('Accept-Ranges', 'bytes')
-        .header('ETag', `"${file.sha256.slice(0, 32)}"`)
-        .header('Cache-Control', 'private, no-store');
       const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
         return reply.status(416).header('Content-Range', `bytes */${size}`).send({
@@ -91,6 +85,12 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
           code: 'RANGE_NOT_SATISFIABLE',
         });
       }
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', pdfDisposition(book.title))
+        .header('Accept-Ranges', 'bytes')
+        .header('ETag', `"${file.sha256.slice(0, 32)}"`)
+        .header('Cache-Control', 'private, no-store');
       if (!range) return reply.header('Content-Length', size).send(app.fileStore.read(file.sha256));
       return reply
         .status(206)

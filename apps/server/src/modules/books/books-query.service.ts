@@ -62,9 +62,23 @@ function tsQuery(q: string): SQL {
   return sql`websearch_to_tsquery('english', ${q})`;
 }
 
-/** FTS over the weighted search vector, or a close trigram match on title or author (typos, prefixes). */
+/**
+ * FTS over the weighted search vector (websearch syntax: quotes, OR, a minus), or a close trigram
+ * match on title or author so typos and prefixes still find a book. The trigram branch uses the
+ * positive words only and still honours the minus terms.
+ */
 export function searchCondition(q: string): SQL {
-  return sql`(${books.searchVector} @@ ${tsQuery(q)} or ${q} <% ${books.title} or ${q} <% ${books.author})`;
+  const negated = q.match(/(?:^|\s)-[^\s"]+/g)?.map((term) => term.trim()) ?? [];
+  const positive = q
+    .replace(/(?:^|\s)-[^\s"]+/g, ' ')
+    .replace(/["]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const fts = sql`${books.searchVector} @@ ${tsQuery(q)}`;
+  if (!positive) return fts;
+  const fuzzy = sql`(${positive} <% ${books.title} or ${positive} <% ${books.author})`;
+  const excluded = negated.length > 0 ? sql` and ${books.searchVector} @@ ${tsQuery(negated.join(' '))}` : sql``;
+  return sql`(${fts} or (${fuzzy}${excluded}))`;
 }
 
 function typeCondition(type: BookType): SQL | undefined {
