@@ -185,11 +185,12 @@ describe('filters, facets and paging', () => {
         : filter === 'type=free'
           ? 'and price_cents = 0'
           : '';
-      const expected = await ctx.app.db.execute<{ id: string }>(
+      // Both drivers answer with { rows }.
+      const expected = (await ctx.app.db.execute(
         sql.raw(
           `select id from books where status in ('added', 'approved') ${where} order by created_at desc, id desc`,
         ),
-      );
+      )) as unknown as { rows: { id: string }[] };
       expect(seen, filter).toEqual(expected.rows.map((row) => row.id));
     }
     await ctx.app.db.delete(books).where(
