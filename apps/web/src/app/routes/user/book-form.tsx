@@ -1,7 +1,10 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { BookForm } from '@/features/book-form/components/book-form';
+
+/** The member's add/edit book page (both of the specification's addresses lead here). */
 export default function Route() {
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Add New Book</h1>
-    </section>
-  );
+  const { id } = useParams();
+  const navigate = useNavigate();
+  return <BookForm key={id ?? 'new'} variant="member" bookId={id} onSaved={() => void navigate(paths.user.books)} />;
 }

@@ -1,7 +1,22 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useMemberSummary } from '@/features/user-dashboard/api/get-summary';
+import { UserBooksTable } from '@/features/user-books/components/user-books-table';
+
 export default function Route() {
+  const summary = useMemberSummary();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Books Management</h1>
-    </section>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-serif text-3xl font-bold text-stone-900">Books Management</h1>
+        <Link
+          to={paths.user.addBook}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow hover:bg-brand-700"
+        >
+          Add New Book
+        </Link>
+      </div>
+      <UserBooksTable currency={summary.data?.currency ?? 'USD'} />
+    </div>
   );
 }

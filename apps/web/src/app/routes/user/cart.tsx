@@ -1,7 +1,59 @@
+import { useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useCart } from '@/features/cart/api/get-cart';
+import { CartList } from '@/features/cart/components/cart-list';
+import { OrderSummaryDialog } from '@/features/orders/components/order-summary-dialog';
+import { useCards } from '@/features/payment/api/get-cards';
+
 export default function Route() {
+  const cart = useCart();
+  const cards = useCards();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const books = cart.data?.items.map((item) => item.bookId) ?? [];
+  const selectedBooks = books.filter((book) => selected.has(book._id));
+
+  const toggle = (bookId: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(bookId)) next.delete(bookId);
+      else next.add(bookId);
+      return next;
+    });
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">My Cart</h1>
-    </section>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-serif text-3xl font-bold text-stone-900">My Cart</h1>
+        {selectedBooks.length > 0 && (
+          <button
+            type="button"
+            onClick={() => setSummaryOpen(true)}
+            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow hover:bg-brand-700"
+          >
+            Buy Selected
+          </button>
+        )}
+      </div>
+      {cart.isPending ? (
+        <Spinner label="Loading your cart" />
+      ) : books.length === 0 ? (
+        <p className="text-stone-600">Your cart is empty.</p>
+      ) : (
+        <CartList books={books} currency={cart.data?.currency ?? 'USD'} selected={selected} onToggle={toggle} />
+      )}
+      {summaryOpen && (
+        <OrderSummaryDialog
+          books={selectedBooks}
+          cards={cards.data ?? []}
+          currency={cart.data?.currency ?? 'USD'}
+          onClose={() => setSummaryOpen(false)}
+          onPurchased={() => {
+            setSelected(new Set());
+            setSummaryOpen(false);
+          }}
+        />
+      )}
+    </div>
   );
 }

@@ -1,7 +1,14 @@
+import { useAddToCart } from '@/features/cart/api/add-to-cart';
+import { useCart } from '@/features/cart/api/get-cart';
+import { WishlistGrid } from '@/features/wishlist/components/wishlist-grid';
+
 export default function Route() {
+  const cart = useCart();
+  const addToCart = useAddToCart();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">My Wishlist</h1>
-    </section>
+    <div className="space-y-6">
+      <h1 className="font-serif text-3xl font-bold text-stone-900">My Wishlist</h1>
+      <WishlistGrid currency={cart.data?.currency ?? 'USD'} addToCart={addToCart.mutateAsync} />
+    </div>
   );
 }

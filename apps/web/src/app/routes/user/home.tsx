@@ -1,7 +1,25 @@
+import { useMe } from '@/features/auth/api/get-me';
+import { RecentOrders } from '@/features/orders/components/recent-orders';
+import { CountTiles } from '@/features/user-dashboard/components/count-tiles';
+import { LiveClock } from '@/features/user-dashboard/components/live-clock';
+import { NotificationBell } from '@/features/user-dashboard/components/notification-bell';
+
 export default function Route() {
+  const me = useMe();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Dashboard</h1>
-    </section>
+    <div className="space-y-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl font-bold text-stone-900">Dashboard</h1>
+          <p className="mt-1 text-stone-600">Welcome back, {me.data?.name ?? 'guest'}.</p>
+        </div>
+        <div className="flex items-center gap-4">
+          <LiveClock />
+          <NotificationBell />
+        </div>
+      </header>
+      <CountTiles />
+      <RecentOrders />
+    </div>
   );
 }

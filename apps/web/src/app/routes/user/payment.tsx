@@ -1,7 +1,10 @@
+import { PaymentPage } from '@/features/payment/components/payment-page';
+
 export default function Route() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Payment Details</h1>
-    </section>
+    <div className="space-y-6">
+      <h1 className="font-serif text-3xl font-bold text-stone-900">Payment</h1>
+      <PaymentPage />
+    </div>
   );
 }

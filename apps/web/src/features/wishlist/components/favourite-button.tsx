@@ -1,17 +1,57 @@
-import { showLoginRequired } from '@/lib/alerts';
+import { useMe } from '@/features/auth/api/get-me';
+import { showError, showLoginRequired, showSuccess } from '@/lib/alerts';
+import { useAddToWishlist } from '../api/add-to-wishlist';
+import { useWishlist } from '../api/get-wishlist';
+import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
 
-/** The favourite heart; turns red when the book is in the member's wishlist. */
+/** The favourite heart; turns red when the book is in the member's wishlist, and toggles it. */
 export function FavouriteButton({ bookId, className = '' }: { bookId: string; className?: string }) {
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const wishlist = useWishlist({ enabled: signedIn });
+  const add = useAddToWishlist();
+  const remove = useRemoveFromWishlist();
+  const favourited = signedIn && Boolean(wishlist.data?.some((entry) => entry.bookId._id === bookId));
+  const busy = add.isPending || remove.isPending;
+
+  const toggle = async () => {
+    if (!signedIn) {
+      void showLoginRequired('Please log in to manage your favorites.');
+      return;
+    }
+    try {
+      if (favourited) {
+        await remove.mutateAsync(bookId);
+        void showSuccess('Book removed from favorites.');
+      } else {
+        await add.mutateAsync(bookId);
+        void showSuccess('Book added to favorites!');
+      }
+    } catch {
+      void showError('Try again');
+    }
+  };
+
   return (
     <button
       type="button"
       data-book-id={bookId}
-      aria-label="Add to favourites"
-      aria-pressed={false}
-      className={`rounded-full bg-white/90 p-2 text-stone-500 shadow hover:text-red-600 ${className}`}
-      onClick={() => void showLoginRequired('Please log in to manage your favorites.')}
+      aria-label={favourited ? 'Remove from favourites' : 'Add to favourites'}
+      aria-pressed={favourited}
+      disabled={busy}
+      className={`rounded-full bg-white/90 p-2 shadow transition hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 ${
+        favourited ? 'text-red-600' : 'text-stone-500'
+      } ${className}`}
+      onClick={() => void toggle()}
     >
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <svg
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill={favourited ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden
+      >
         <path d="M12 21s-7.5-4.6-9.5-9.3C1.2 8.4 3.4 5 6.8 5c2 0 3.4 1.1 5.2 3 1.8-1.9 3.2-3 5.2-3 3.4 0 5.6 3.4 4.3 6.7C19.5 16.4 12 21 12 21z" />
       </svg>
     </button>

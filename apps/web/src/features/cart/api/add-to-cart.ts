@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { cartQueryKey } from './get-cart';
+
+export const addToCart = (bookId: string) =>
+  api.post<{ msg: string; bookId: string }>('/cart/add', { bookId, quantity: 1 });
+
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToCart,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import type { Book } from '@ebook/shared';
+import { formatPrice } from '@ebook/shared';
+import { showSuccess } from '@/lib/alerts';
+import { useRemoveFromCart } from '../api/remove-from-cart';
+
+/** 'My Cart' rows: checkbox, cover, title, price; clicking a row toggles it, the icon removes it. */
+export function CartList({
+  books,
+  currency,
+  selected,
+  onToggle,
+}: {
+  books: Book[];
+  currency: string;
+  selected: ReadonlySet<string>;
+  onToggle: (bookId: string) => void;
+}) {
+  const remove = useRemoveFromCart();
+  const onRemove = async (book: Book) => {
+    try {
+      await remove.mutateAsync(book._id);
+      if (selected.has(book._id)) onToggle(book._id);
+      void showSuccess('Removed', 'Item removed from cart.');
+    } catch (error) {
+      // The specification keeps a failed removal quiet (console only).
+      console.error('Failed to remove from cart', error);
+    }
+  };
+  return (
+    <ul className="divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+      {books.map((book) => {
+        const checked = selected.has(book._id);
+        return (
+          <li
+            key={book._id}
+            data-testid="cart-row"
+            onClick={() => onToggle(book._id)}
+            className={`flex cursor-pointer items-center gap-4 p-4 transition ${checked ? 'bg-brand-50' : 'hover:bg-stone-50'}`}
+          >
+            <input
+              type="checkbox"
+              checked={checked}
+              onChange={() => onToggle(book._id)}
+              onClick={(event) => event.stopPropagation()}
+              aria-label={`Select ${book.title}`}
+              className="h-5 w-5 shrink-0 accent-brand-600"
+            />
+            {book.thumbnail || book.image ? (
+              <img
+                src={book.thumbnail ?? book.image ?? ''}
+                alt=""
+                className="h-20 w-14 shrink-0 rounded object-cover shadow"
+                loading="lazy"
+              />
+            ) : (
+              <span className="flex h-20 w-14 shrink-0 items-center justify-center rounded bg-stone-100 text-[10px] text-stone-500">
+                No Image
+              </span>
+            )}
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-stone-900">{book.title}</p>
+              <p className="text-sm text-stone-500">{book.author}</p>
+            </div>
+            <span className="shrink-0 font-semibold text-stone-900">{formatPrice(book.priceCents, currency)}</span>
+            <button
+              type="button"
+              aria-label={`Remove ${book.title} from cart`}
+              disabled={remove.isPending && remove.variables === book._id}
+              onClick={(event) => {
+                event.stopPropagation();
+                void onRemove(book);
+              }}
+              className="shrink-0 rounded-full p-2 text-stone-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden
+              >
+                <path d="M3 6h18M8 6V4h8v2m-9 0 1 14h8l1-14" />
+              </svg>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '@ebook/shared';
+import { api } from '@/lib/api-client';
+
+export interface CreateOrderInput {
+  userId: string;
+  books: string[];
+  /** What the member saw; the server refuses to charge a different amount. */
+  total: number;
+  paymentId: string;
+  /** One per checkout attempt: a retried or double-clicked payment is charged once. */
+  idempotencyKey: string;
+}
+
+export const createOrder = ({ idempotencyKey, ...body }: CreateOrderInput) =>
+  api.post<{ msg: string; order: Order }>('/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSettled: () => {
+      for (const queryKey of [['cart'], ['orders'], ['member-summary'], ['wishlist']]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

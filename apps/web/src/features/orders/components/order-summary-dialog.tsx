@@ -1,0 +1,184 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney, formatPrice, type Book, type Card } from '@ebook/shared';
+import { paths } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
+import { ApiError } from '@/lib/api-client';
+import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { downloadFile, pdfFileName } from '@/lib/download';
+import { useCreateOrder } from '../api/create-order';
+
+const cardLabel = (card: Card) => `${card.cardNumber} — ${card.cardHolder.toUpperCase()}`;
+const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/**
+ * The 'Order Summary' modal: the selected books, the Total, a saved card, Confirm & Pay. One
+ * Idempotency-Key per opening, and the button is disabled while paying, so a double click buys once.
+ */
+export function OrderSummaryDialog({
+  books,
+  cards,
+  currency,
+  onClose,
+  onPurchased,
+}: {
+  books: Book[];
+  cards: Card[];
+  currency: string;
+  onClose: () => void;
+  onPurchased: (bookIds: string[]) => void;
+}) {
+  const titleId = useId();
+  const selectId = useId();
+  const me = useMe();
+  const createOrder = useCreateOrder();
+  const [cardId, setCardId] = useState('');
+  const [idempotencyKey] = useState(newKey);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // Guards the gap before React re-renders the disabled button.
+  const inFlight = useRef(false);
+  const totalCents = books.reduce((sum, book) => sum + book.priceCents, 0);
+  const card = cards.find((c) => c._id === cardId);
+  const paying = createOrder.isPending;
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    dialogRef.current?.querySelector<HTMLElement>('select, button')?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && !paying && !document.querySelector('.swal2-container')) onClose();
+    if (event.key !== 'Tab') return;
+    const focusable = dialogRef.current?.querySelectorAll<HTMLElement>('select, button:not([disabled]), a[href]');
+    if (!focusable || focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const pay = async () => {
+    if (paying || inFlight.current) return;
+    if (books.length === 0 || !card) {
+      void showWarning('Please select at least one book and a card.');
+      return;
+    }
+    const userId = me.data?._id;
+    if (!userId) {
+      void showError('User not found. Please log in again.');
+      return;
+    }
+    inFlight.current = true;
+    try {
+      const { order } = await createOrder.mutateAsync({
+        userId,
+        books: books.map((book) => book._id),
+        total: totalCents / 100,
+        paymentId: card._id,
+        idempotencyKey,
+      });
+      for (const bought of order.books) {
+        downloadFile(`/api/books/${encodeURIComponent(bought._id)}/pdf`, pdfFileName(bought.title));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      onPurchased(order.books.map((bought) => bought._id));
+      void showSuccess('Success', 'Books purchased and downloaded!');
+    } catch (error) {
+      if (error instanceof ApiError && error.message === 'No selected books found in cart.') {
+        void showError('No selected books found in cart.');
+      } else if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+        void showError('Error', `Payment or download failed. ${error.message}`);
+      } else {
+        void showError('Error', 'Payment or download failed');
+      }
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <div
+      className="fixed inset-0 z-[1000] flex items-end justify-center bg-black/50 p-0 sm:items-center sm:p-4"
+      onKeyDown={onKeyDown}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl"
+      >
+        <h2 id={titleId} className="font-serif text-2xl font-bold text-stone-900">
+          Order Summary
+        </h2>
+        <ul className="mt-4 divide-y divide-stone-200">
+          {books.map((book) => (
+            <li key={book._id} className="flex justify-between gap-4 py-2 text-stone-800">
+              <span className="min-w-0 truncate">{book.title}</span>
+              <span className="shrink-0 font-medium">{formatPrice(book.priceCents, currency)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-stone-300 pt-3 text-lg font-bold text-stone-900">
+          <span>Total</span>
+          <span data-testid="order-total">{formatMoney(totalCents, currency)}</span>
+        </p>
+
+        <label htmlFor={selectId} className="mt-5 block text-sm font-medium text-stone-700">
+          Select Payment Card
+        </label>
+        <select
+          id={selectId}
+          value={cardId}
+          disabled={paying}
+          onChange={(event) => setCardId(event.target.value)}
+          className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        >
+          <option value="">-- Choose a card --</option>
+          {cards.map((c) => (
+            <option key={c._id} value={c._id}>
+              {cardLabel(c)}
+            </option>
+          ))}
+        </select>
+        {cards.length === 0 && (
+          <p className="mt-2 text-sm text-stone-600">
+            You have no saved card yet.{' '}
+            <Link to={paths.user.payment} className="font-medium text-brand-700 underline">
+              Add a card
+            </Link>
+          </p>
+        )}
+        <p className="mt-3 text-sm text-stone-600">
+          Paying with: <span className="font-medium text-stone-900">{card ? cardLabel(card) : 'no card selected'}</span>
+        </p>
+
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={paying}
+            className="rounded-lg border border-stone-300 px-4 py-2 font-medium text-stone-700 hover:bg-stone-50 disabled:opacity-60"
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={() => void pay()}
+            disabled={paying}
+            aria-busy={paying}
+            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {paying ? 'Paying…' : 'Confirm & Pay'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

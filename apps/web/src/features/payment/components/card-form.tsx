@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  CARD_NUMBER_INPUT_MAX,
+  CVV_LENGTH,
+  EXPIRY_INPUT_MAX,
+  cardInputSchema,
+  formatCardNumberInput,
+  formatCvvInput,
+  formatExpiryInput,
+  type Card,
+  type CardInput,
+} from '@ebook/shared';
+import { FormField } from '@/components/ui/form-field';
+import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { useDeleteCard } from '../api/delete-card';
+import { useSaveCard } from '../api/save-card';
+
+const EMPTY: CardInput = { cardHolder: '', cardNumber: '', expiry: '', cvv: '' };
+
+/**
+ * 'Payment Details': create mode without a selected card, update/delete mode with one. A selected
+ * card fills holder and expiry only: the number and CVV are never kept, so they are typed again.
+ */
+export function CardForm({ selected, onDone }: { selected: Card | null; onDone: () => void }) {
+  const save = useSaveCard();
+  const remove = useDeleteCard();
+  const { register, handleSubmit, reset, setValue, formState } = useForm<CardInput>({
+    resolver: zodResolver(cardInputSchema),
+    defaultValues: EMPTY,
+  });
+
+  useEffect(() => {
+    reset(selected ? { ...EMPTY, cardHolder: selected.cardHolder, expiry: selected.expiry } : EMPTY);
+  }, [selected, reset]);
+
+  const finish = () => {
+    reset(EMPTY);
+    onDone();
+  };
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ cardId: selected?._id, input });
+      void showSuccess(
+        selected ? 'Updated' : 'Saved',
+        selected ? 'Card updated successfully' : 'Card saved successfully',
+      );
+      finish();
+    } catch (error) {
+      void showError(
+        'Error',
+        `Failed to save card.${error instanceof Error && error.message ? ` ${error.message}` : ''}`,
+      );
+    }
+  });
+
+  const onDelete = async () => {
+    if (!selected) return;
+    const confirmed = await confirmAction({
+      title: 'Are you sure?',
+      text: `This will permanently delete the card ending ${selected.last4}.`,
+      confirmText: 'Delete',
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(selected._id);
+      void showSuccess('Deleted', 'Card removed.');
+      finish();
+    } catch {
+      void showError('Error', 'Failed to delete card.');
+    }
+  };
+
+  const { errors } = formState;
+  const busy = save.isPending || remove.isPending;
+  const cardNumber = register('cardNumber');
+  const expiry = register('expiry');
+  const cvv = register('cvv');
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+    >
+      <h2 className="font-serif text-2xl font-bold text-stone-900">Payment Details</h2>
+      {selected && (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-700">
+          Editing the card ending {selected.last4}. For your safety the card number and CVV are never stored: type them
+          again to update the card.
+        </p>
+      )}
+      <FormField
+        label="Name on Card"
+        autoComplete="cc-name"
+        error={errors.cardHolder?.message}
+        {...register('cardHolder')}
+      />
+      <FormField
+        label="Card Number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234-5678-9012-3456"
+        maxLength={CARD_NUMBER_INPUT_MAX}
+        error={errors.cardNumber?.message}
+        {...cardNumber}
+        onChange={(event) => {
+          setValue('cardNumber', formatCardNumberInput(event.target.value), { shouldValidate: formState.isSubmitted });
+        }}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <FormField
+          label="Valid Through (MM/YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={EXPIRY_INPUT_MAX}
+          error={errors.expiry?.message}
+          {...expiry}
+          onChange={(event) => {
+            setValue('expiry', formatExpiryInput(event.target.value), { shouldValidate: formState.isSubmitted });
+          }}
+        />
+        <FormField
+          label="CVV"
+          type="password"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="•••"
+          maxLength={CVV_LENGTH}
+          error={errors.cvv?.message}
+          {...cvv}
+          onChange={(event) => {
+            setValue('cvv', formatCvvInput(event.target.value), { shouldValidate: formState.isSubmitted });
+          }}
+        />
+      </div>
+      <p className="text-xs text-stone-500">
+        Test mode: 4242-4242-4242-4242 or 5555-5555-5555-4444 pay; 4000-0000-0000-0002 is declined and
+        4000-0000-0000-9995 has insufficient funds at checkout. The CVV is checked by the payment processor and never
+        stored.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {save.isPending ? 'Saving...' : selected ? 'Update Card' : 'Save Card'}
+        </button>
+        {selected && (
+          <>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void onDelete()}
+              className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              Delete Card
+            </button>
+            <button
+              type="button"
+              onClick={finish}
+              className="rounded-lg border border-stone-300 px-4 py-2 font-medium text-stone-700 hover:bg-stone-50"
+            >
+              Add a new card instead
+            </button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}

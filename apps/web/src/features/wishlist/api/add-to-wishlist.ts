@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { wishlistQueryKey } from './get-wishlist';
+
+export const addToWishlist = (bookId: string) => api.post<{ msg: string }>('/wishlist/add', { bookId });
+
+export function useAddToWishlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToWishlist,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: wishlistQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { formatPrice, type Book } from '@ebook/shared';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { Spinner } from '@/components/ui/spinner';
+import { showError, showSuccess } from '@/lib/alerts';
+import { downloadFile, pdfFileName } from '@/lib/download';
+import { useWishlist } from '../api/get-wishlist';
+import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+
+/**
+ * 'My Wishlist' cards. Free books download straight away; paid books go to the cart, which takes
+ * them off the wishlist (`addToCart` comes from the route, which composes the cart feature).
+ */
+export function WishlistGrid({
+  currency,
+  addToCart,
+}: {
+  currency: string;
+  addToCart: (bookId: string) => Promise<unknown>;
+}) {
+  const wishlist = useWishlist();
+  const remove = useRemoveFromWishlist();
+
+  if (wishlist.isPending) return <Spinner label="Loading your wishlist" />;
+  if (!wishlist.data || wishlist.data.length === 0) return <p className="text-stone-600">No items in your wishlist.</p>;
+
+  const onRemove = async (book: Book) => {
+    try {
+      await remove.mutateAsync(book._id);
+      void showSuccess('Book removed from wishlist.');
+    } catch {
+      void showError('Error', 'Failed to remove item');
+    }
+  };
+
+  const onAddToCart = async (book: Book) => {
+    try {
+      await addToCart(book._id);
+      await remove.mutateAsync(book._id);
+      void showSuccess('Added', 'Book added to cart');
+    } catch {
+      void showError('Error', 'Failed to add to cart');
+    }
+  };
+
+  const button = 'rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2';
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {wishlist.data.map(({ _id, bookId: book }) => (
+        <li
+          key={_id}
+          data-testid="wishlist-card"
+          className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
+        >
+          <Link to={paths.book(book._id)} className="block aspect-[3/4] max-h-64 bg-stone-100">
+            {book.thumbnail || book.image ? (
+              <img
+                src={book.thumbnail ?? book.image ?? ''}
+                alt={`Cover of ${book.title}`}
+                className="h-full w-full object-cover"
+                loading="lazy"
+              />
+            ) : (
+              <span className="flex h-full items-center justify-center text-stone-500">No Image</span>
+            )}
+          </Link>
+          <div className="flex flex-1 flex-col gap-2 p-4">
+            <h3 className="font-serif text-lg font-bold text-stone-900">{book.title}</h3>
+            <p className="font-semibold text-brand-700">{formatPrice(book.priceCents, currency)}</p>
+            <div className="mt-auto flex flex-wrap gap-2 pt-2">
+              {book.isFree ? (
+                <button
+                  type="button"
+                  disabled={!book.pdf}
+                  onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
+                  className={`${button} bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-stone-300`}
+                >
+                  Download
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => void onAddToCart(book)}
+                  className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+                >
+                  Add to Cart
+                </button>
+              )}
+              <button
+                type="button"
+                onClick={() => void onRemove(book)}
+                aria-label={`Remove ${book.title} from wishlist`}
+                className={`${button} border border-stone-300 text-stone-700 hover:bg-red-50 hover:text-red-700`}
+              >
+                Remove
+              </button>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
