@@ -1,7 +1,39 @@
+import { Testimonials } from '@/features/catalogue/components/about/testimonials';
+
 export default function Route() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">About</h1>
-    </section>
+    <div className="pt-24">
+      <section className="mx-auto max-w-4xl px-4 py-10">
+        <h1 className="font-serif text-4xl font-bold text-stone-900">About</h1>
+        <div className="mt-6 space-y-4 text-lg leading-relaxed text-stone-700">
+          <p>
+            Bookshelf is an online library and bookshop. We gather the great public-domain classics so anyone can read
+            them for free, and we sell new e-books from independent authors and publishers.
+          </p>
+          <p>
+            Every book is a PDF you keep: download a free book in one click, or buy a new one and find it in your
+            dashboard whenever you want to read it again. Members can also share their own writing; our team reviews
+            each submission before it joins the library.
+          </p>
+        </div>
+      </section>
+      <section aria-labelledby="offer" className="mx-auto max-w-6xl px-4">
+        <div className="flex flex-col items-center justify-between gap-6 rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 px-8 py-10 text-white shadow-lg sm:flex-row">
+          <div>
+            <h2 id="offer" className="font-serif text-3xl font-bold">
+              25% off
+            </h2>
+            <p className="mt-1 text-brand-50">on every paid e-book this month.</p>
+          </div>
+          <button
+            type="button"
+            className="rounded-xl bg-white px-6 py-3 font-semibold text-brand-700 shadow hover:bg-brand-50"
+          >
+            Shop Now
+          </button>
+        </div>
+      </section>
+      <Testimonials />
+    </div>
   );
 }

@@ -1,7 +1,34 @@
+import { STORE_CONTACT } from '@/components/layout/footer';
+import { ContactForm } from '@/features/contact/components/contact-form';
+
 export default function Route() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Contact</h1>
+    <section className="mx-auto max-w-5xl px-4 pb-16 pt-24">
+      <h1 className="font-serif text-4xl font-bold text-stone-900">Contact</h1>
+      <p className="mt-2 text-stone-600">Questions about a book, an order or your account? Write to us.</p>
+      <div className="mt-8 grid gap-8 md:grid-cols-[1fr_16rem]">
+        <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+          <ContactForm />
+        </div>
+        <aside className="space-y-3 text-sm text-stone-700">
+          <h2 className="font-serif text-lg font-semibold text-stone-900">Other ways to reach us</h2>
+          <p>
+            Phone:{' '}
+            <a
+              href={`tel:${STORE_CONTACT.phone.replace(/\s/g, '')}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {STORE_CONTACT.phone}
+            </a>
+          </p>
+          <p>
+            E-mail:{' '}
+            <a href={`mailto:${STORE_CONTACT.email}`} className="font-medium text-brand-700 hover:underline">
+              {STORE_CONTACT.email}
+            </a>
+          </p>
+        </aside>
+      </div>
     </section>
   );
 }

@@ -1,7 +1,15 @@
+import { Benefits } from '@/features/catalogue/components/home/benefits';
+import { ChaptersAccordion } from '@/features/catalogue/components/home/chapters-accordion';
+import { FreeBooksCarousel } from '@/features/catalogue/components/home/free-books-carousel';
+import { Hero } from '@/features/catalogue/components/home/hero';
+
 export default function Route() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold">Welcome to Bookshelf</h1>
-    </section>
+    <>
+      <Hero />
+      <Benefits />
+      <ChaptersAccordion />
+      <FreeBooksCarousel />
+    </>
   );
 }
