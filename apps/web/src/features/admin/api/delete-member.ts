@@ -11,7 +11,12 @@ export function useDeleteMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMember,
-    // Counts, members and their submissions all change.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    // Counts, members and their unpublished submissions all change.
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['books'] }),
+      ]);
+    },
   });
 }

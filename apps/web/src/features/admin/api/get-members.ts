@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type MemberPage } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './get-overview';
+import { ADMIN_STALE_TIME, adminKeys } from './get-overview';
 
 /** GET /api/users/?page&limit: one page of members (admins are never listed), newest first. */
 export function getMembers(page: number, signal?: AbortSignal): Promise<MemberPage> {
@@ -12,6 +12,7 @@ export const getMembersQueryOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.members(page),
     queryFn: ({ signal }) => getMembers(page, signal),
+    staleTime: ADMIN_STALE_TIME,
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminNotification } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './get-overview';
+import { ADMIN_STALE_TIME, adminKeys } from './get-overview';
 
 const NOTIFICATION_LIMIT = 20;
 
@@ -14,6 +14,7 @@ export const getNotificationsQueryOptions = (limit = NOTIFICATION_LIMIT) =>
   queryOptions({
     queryKey: adminKeys.notifications(limit),
     queryFn: ({ signal }) => getNotifications(limit, signal),
+    staleTime: ADMIN_STALE_TIME,
     // New submissions arrive while the admin has the dashboard open.
     refetchInterval: 60_000,
   });

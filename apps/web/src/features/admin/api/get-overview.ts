@@ -2,15 +2,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOverview } from '@ebook/shared';
 import { api } from '@/lib/api-client';
 
-/** Every admin query key starts here, so one invalidation refreshes the whole dashboard. */
+/**
+ * The admin area's query keys. Book lists sit under 'books' so that saving a book anywhere (the
+ * shared book form invalidates ['books']) refreshes them too.
+ */
 export const adminKeys = {
   all: ['admin'] as const,
   overview: ['admin', 'overview'] as const,
   notifications: (limit: number) => ['admin', 'notifications', limit] as const,
   members: (page: number) => ['admin', 'members', page] as const,
-  pendingBooks: ['admin', 'books', 'pending'] as const,
-  managedBooks: (page: number) => ['admin', 'books', 'manage', page] as const,
+  pendingBooks: ['books', 'admin', 'pending'] as const,
+  managedBooks: (page: number) => ['books', 'admin', 'manage', page] as const,
 };
+
+/** Admin screens show the store as it is now: refetch whenever a screen mounts. */
+export const ADMIN_STALE_TIME = 0;
 
 /** GET /api/admin/overview: the tiles' counts and the store currency. */
 export function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
@@ -18,7 +24,11 @@ export function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
 }
 
 export const getOverviewQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.overview, queryFn: ({ signal }) => getOverview(signal) });
+  queryOptions({
+    queryKey: adminKeys.overview,
+    queryFn: ({ signal }) => getOverview(signal),
+    staleTime: ADMIN_STALE_TIME,
+  });
 
 export function useAdminOverview() {
   return useQuery(getOverviewQueryOptions());

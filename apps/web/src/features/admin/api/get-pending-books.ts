@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Book } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './get-overview';
+import { ADMIN_STALE_TIME, adminKeys } from './get-overview';
 
 /** GET /api/books/pending: member submissions waiting for review, with the submitter's name. */
 export async function getPendingBooks(signal?: AbortSignal): Promise<Book[]> {
@@ -10,7 +10,11 @@ export async function getPendingBooks(signal?: AbortSignal): Promise<Book[]> {
 }
 
 export const getPendingBooksQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.pendingBooks, queryFn: ({ signal }) => getPendingBooks(signal) });
+  queryOptions({
+    queryKey: adminKeys.pendingBooks,
+    queryFn: ({ signal }) => getPendingBooks(signal),
+    staleTime: ADMIN_STALE_TIME,
+  });
 
 export function usePendingBooks() {
   return useQuery(getPendingBooksQueryOptions());
