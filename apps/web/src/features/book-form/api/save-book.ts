@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Book } from '@ebook/shared';
+import type { BookMutationResponse } from '@ebook/shared';
 import { uploadWithProgress } from '@/lib/api-client';
 
 export interface SaveBookInput {
@@ -10,10 +10,10 @@ export interface SaveBookInput {
 }
 
 /** Sends the book form as multipart, reporting upload progress. */
-export function saveBook({ bookId, form, onProgress }: SaveBookInput): Promise<Book> {
+export function saveBook({ bookId, form, onProgress }: SaveBookInput): Promise<BookMutationResponse> {
   return bookId
-    ? uploadWithProgress<Book>('PUT', `/books/${encodeURIComponent(bookId)}`, form, onProgress)
-    : uploadWithProgress<Book>('POST', '/books/', form, onProgress);
+    ? uploadWithProgress<BookMutationResponse>('PUT', `/books/${encodeURIComponent(bookId)}`, form, onProgress)
+    : uploadWithProgress<BookMutationResponse>('POST', '/books/', form, onProgress);
 }
 
 export function useSaveBook() {
