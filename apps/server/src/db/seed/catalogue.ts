@@ -1,4 +1,243 @@
+/**
+ * The demo catalogue, seeded on first run when there are no books: real public-domain titles with a
+ * generated cover (an SVG rendered by sharp) and a generated PDF (pdf-lib), made concurrently with a
+ * small pool so the first start stays quick. Idempotent: it does nothing once any book exists.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import sharp from 'sharp';
+import type { StagedFile } from '../../lib/file-store.js';
+import { books, files } from '../schema/index.js';
+import { SEED_BOOKS, type Category, type SeedBook } from './catalogue-data.js';
 import type { SeedContext } from './index.js';
 
-/** The demo catalogue; filled in by the catalogue work. */
-export async function seedCatalogue(_context: SeedContext): Promise<void> {}
+const COVER = { width: 600, height: 900 };
+const POOL_SIZE = 4;
+
+const PALETTES: Record<Category, { from: string; to: string; ink: string; accent: string }> = {
+  'Arts & Photography': { from: '#3b1f4a', to: '#8e3b62', ink: '#fdf2f8', accent: '#f9a8d4' },
+  'Biographies & Memoirs': { from: '#1f3b4d', to: '#3f7694', ink: '#f0f9ff', accent: '#fcd34d' },
+  'Christian Books & Bibles': { from: '#3d2b12', to: '#8a6a2f', ink: '#fffbeb', accent: '#fde68a' },
+  'Research & Publishing Guides': { from: '#1e293b', to: '#475569', ink: '#f8fafc', accent: '#93c5fd' },
+  'Sports & Outdoors': { from: '#14391f', to: '#3f7a4a', ink: '#f0fdf4', accent: '#bef264' },
+  'Food & Drink': { from: '#5a1e12', to: '#b4532a', ink: '#fff7ed', accent: '#fdba74' },
+};
+
+export async function seedCatalogue({ db, fileStore, log }: SeedContext): Promise<void> {
+  const [existing] = await db.select({ id: books.id }).from(books).limit(1);
+  if (existing) return;
+  const started = Date.now();
+  const discardAll = (items: { cover: StagedFile; pdf: StagedFile }[]) =>
+    Promise.all(items.flatMap(({ cover, pdf }) => [cover.discard(), pdf.discard()]));
+  const made = await mapPool(
+    SEED_BOOKS,
+    POOL_SIZE,
+    async (book) => {
+      const cover = await fileStore.stage(await renderCover(book), Number.MAX_SAFE_INTEGER);
+      try {
+        return { book, cover, pdf: await fileStore.stage(await renderPdf(book), Number.MAX_SAFE_INTEGER) };
+      } catch (error) {
+        await cover.discard();
+        throw error;
+      }
+    },
+    discardAll,
+  );
+  const now = Date.now();
+  try {
+    await db.transaction(async (tx) => {
+      // Checked again inside the transaction: two instances starting together seed once.
+      const [raced] = await tx.select({ id: books.id }).from(books).limit(1);
+      if (raced) return;
+      const rows = [];
+      for (const [index, { book, cover, pdf }] of made.entries()) {
+        const [coverRow] = await tx
+          .insert(files)
+          .values({ sha256: cover.sha256, mime: 'image/jpeg', sizeBytes: cover.sizeBytes, ...COVER })
+          .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: cover.sha256 } })
+          .returning({ id: files.id });
+        const [pdfRow] = await tx
+          .insert(files)
+          .values({ sha256: pdf.sha256, mime: 'application/pdf', sizeBytes: pdf.sizeBytes })
+          .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: pdf.sha256 } })
+          .returning({ id: files.id });
+        rows.push({
+          title: book.title,
+          author: book.author,
+          category: book.category,
+          priceCents: book.priceCents,
+          story: book.story,
+          description: book.description,
+          status: 'added' as const,
+          coverFileId: coverRow!.id,
+          pdfFileId: pdfRow!.id,
+          meta: metaOf(book, index),
+          // Staggered a minute apart in list order, so "newest first" is stable and matches the list.
+          createdAt: new Date(now - index * 60_000),
+          updatedAt: new Date(now - index * 60_000),
+        });
+      }
+      await tx.insert(books).values(rows);
+    });
+    await Promise.all(made.flatMap(({ cover, pdf }) => [cover.commit(), pdf.commit()]));
+  } catch (error) {
+    await discardAll(made);
+    throw error;
+  }
+  log.info({ books: made.length, ms: Date.now() - started }, 'demo catalogue seeded');
+}
+
+function metaOf(book: SeedBook, index: number) {
+  const prefix = book.category
+    .split(/[^A-Za-z]+/)
+    .filter(Boolean)
+    .map((word) => word[0])
+    .join('')
+    .toUpperCase();
+  return {
+    sku: `EB-${prefix}-${String(index + 1).padStart(3, '0')}`,
+    tags: book.tags,
+    category: book.category,
+    format: 'PDF',
+    pages: book.pages,
+    publishYear: book.year,
+    language: book.language,
+    country: book.country,
+    century: centuryOf(book.year),
+    availability: 'Available',
+  };
+}
+
+export function centuryOf(year: number): string {
+  const century = Math.floor((year - 1) / 100) + 1;
+  const teen = century % 100 >= 11 && century % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[century % 10];
+  return `${century}${suffix ?? 'th'}`;
+}
+
+/** Runs work over items with at most `size` at a time; on failure, `cleanup` gets what was made. */
+async function mapPool<T, R>(
+  items: T[],
+  size: number,
+  work: (item: T) => Promise<R>,
+  cleanup: (made: R[]) => Promise<unknown>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  async function runner() {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: Math.min(size, items.length) }, runner));
+  } catch (error) {
+    await cleanup(results.filter(Boolean));
+    throw error;
+  }
+  return results;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** Greedy word wrap by character count (good enough for a cover's serif title). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && (line + ' ' + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export async function renderCover(book: Pick<SeedBook, 'title' | 'author' | 'category' | 'year'>): Promise<Buffer> {
+  const palette = PALETTES[book.category];
+  const titleLines = wrap(book.title, 15);
+  const titleSize = titleLines.length > 3 ? 42 : 50;
+  const titleTop = 300 - ((titleLines.length - 1) * titleSize * 1.15) / 2;
+  const title = titleLines
+    .map(
+      (line, index) =>
+        `<text x="300" y="${titleTop + index * titleSize * 1.15}" font-size="${titleSize}" text-anchor="middle">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER.width}" height="${COVER.height}" viewBox="0 0 600 900">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="0.4" y2="1">
+    <stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
+  <rect width="600" height="900" fill="url(#g)"/>
+  <rect x="28" y="28" width="544" height="844" fill="none" stroke="${palette.accent}" stroke-width="3" opacity="0.8"/>
+  <rect x="40" y="40" width="520" height="820" fill="none" stroke="${palette.accent}" stroke-width="1" opacity="0.5"/>
+  <circle cx="300" cy="640" r="120" fill="${palette.accent}" opacity="0.12"/>
+  <circle cx="300" cy="640" r="70" fill="none" stroke="${palette.accent}" stroke-width="2" opacity="0.5"/>
+  <text x="300" y="110" font-family="DejaVu Sans, sans-serif" font-size="20" letter-spacing="4" fill="${palette.accent}" text-anchor="middle">${escapeXml(book.category.toUpperCase())}</text>
+  <line x1="220" y1="140" x2="380" y2="140" stroke="${palette.accent}" stroke-width="2"/>
+  <g font-family="DejaVu Serif, serif" font-weight="bold" fill="${palette.ink}">${title}</g>
+  <text x="300" y="810" font-family="DejaVu Serif, serif" font-style="italic" font-size="30" fill="${palette.ink}" text-anchor="middle">${escapeXml(book.author)}</text>
+  <text x="300" y="650" font-family="DejaVu Serif, serif" font-size="34" fill="${palette.accent}" text-anchor="middle">${book.year}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+}
+
+/** Standard PDF fonts only encode Latin-1 (WinAnsi); fold anything else to its closest letters. */
+function latin(text: string): string {
+  return text
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '');
+}
+
+function drawParagraph(page: ReturnType<PDFDocument['addPage']>, text: string, font: PDFFont, y: number): number {
+  let cursor = y;
+  for (const line of wrap(latin(text), 70)) {
+    page.drawText(line, { x: 60, y: cursor, size: 12, font, color: rgb(0.15, 0.15, 0.15) });
+    cursor -= 18;
+  }
+  return cursor - 12;
+}
+
+export async function renderPdf(book: SeedBook): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(latin(book.title));
+  doc.setAuthor(latin(book.author));
+  doc.setCreator('E-book store demo catalogue');
+  const serif = await doc.embedFont(StandardFonts.TimesRoman);
+  const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
+  const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
+
+  const cover = doc.addPage([595, 842]);
+  let y = 560;
+  for (const line of wrap(latin(book.title), 28)) {
+    const width = bold.widthOfTextAtSize(line, 30);
+    cover.drawText(line, { x: (595 - width) / 2, y, size: 30, font: bold });
+    y -= 38;
+  }
+  const byline = `${latin(book.author)}, ${book.year}`;
+  cover.drawText(byline, { x: (595 - italic.widthOfTextAtSize(byline, 16)) / 2, y: y - 20, size: 16, font: italic });
+  const note = 'A public-domain work. Demo edition of the e-book store.';
+  cover.drawText(note, { x: (595 - serif.widthOfTextAtSize(note, 10)) / 2, y: 80, size: 10, font: serif });
+
+  const sections: [string, string][] = [
+    ['About this book', book.description],
+    ['From the book', book.story],
+    [
+      'About this edition',
+      `This demo edition of ${book.title} by ${book.author}, first published in ${book.year} in ${book.language}, is generated by the store so that downloads can be tried out. The full text of this public-domain work is freely available from public libraries.`,
+    ],
+  ];
+  for (const [heading, body] of sections) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(heading, { x: 60, y: 760, size: 20, font: bold });
+    drawParagraph(page, body, serif, 720);
+    page.drawText(latin(book.title), { x: 60, y: 40, size: 9, font: italic, color: rgb(0.4, 0.4, 0.4) });
+  }
+  return Buffer.from(await doc.save());
+}

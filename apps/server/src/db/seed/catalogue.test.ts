@@ -1,0 +1,76 @@
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_SUGGESTIONS, type Book, type BookListResponse } from '@ebook/shared';
+import { books, files } from '../schema/index.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { seedCatalogue } from './catalogue.js';
+import { SEED_BOOKS } from './catalogue-data.js';
+
+let ctx: TestContext;
+let seedMs = 0;
+
+const seed = () =>
+  seedCatalogue({
+    db: ctx.app.db,
+    fileStore: ctx.app.fileStore,
+    config: { ADMIN_EMAIL: 'admin@bookshop.local', ADMIN_PASSWORD: undefined, SEED_DEMO: true },
+    log: { info: () => {}, warn: () => {} },
+  });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const started = Date.now();
+  await seed();
+  seedMs = Date.now() - started;
+}, 60_000);
+afterAll(() => ctx.close());
+
+describe('demo catalogue', () => {
+  it('seeds at least 40 public books across exactly the six categories, free and paid, quickly', async () => {
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/books?limit=100' })).json<BookListResponse>();
+    expect(list.total).toBe(SEED_BOOKS.length);
+    expect(list.total).toBeGreaterThanOrEqual(40);
+    expect(list.categories.map((entry) => entry.name).sort()).toEqual([...CATEGORY_SUGGESTIONS].sort());
+    expect(list.books.some((book) => book.isFree)).toBe(true);
+    expect(list.books.some((book) => !book.isFree)).toBe(true);
+    // Newest first follows the list order.
+    expect(list.books.map((book) => book.title)).toEqual(SEED_BOOKS.map((book) => book.title));
+    expect(seedMs).toBeLessThan(15_000);
+  });
+
+  it('gives every book full meta, a story, a description, a cover and a readable PDF', async () => {
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/books?limit=100' })).json<BookListResponse>();
+    for (const book of list.books) {
+      expect(book.meta).toMatchObject({
+        sku: expect.stringMatching(/^EB-/),
+        tags: expect.any(String),
+        category: book.category,
+        format: 'PDF',
+        pages: expect.any(Number),
+        publishYear: expect.any(Number),
+        language: expect.any(String),
+        country: expect.any(String),
+        century: expect.stringMatching(/^\d+(st|nd|rd|th)$/),
+        availability: 'Available',
+      });
+      expect(book.story.length).toBeGreaterThan(10);
+      expect(book.description.length).toBeGreaterThan(10);
+    }
+    const walden = list.books.find((book) => book.title === 'Walden') as Book;
+    expect(walden.meta.century).toBe('19th');
+    const cover = await ctx.app.inject({ method: 'GET', url: walden.image! });
+    expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ width: 600, height: 900, format: 'jpeg' });
+    const pdf = await ctx.app.inject({ method: 'GET', url: walden.pdf! });
+    expect(pdf.statusCode).toBe(200);
+    const doc = await PDFDocument.load(pdf.rawPayload);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(3);
+    expect(doc.getTitle()).toBe('Walden');
+  });
+
+  it('is idempotent', async () => {
+    const before = { books: await ctx.app.db.$count(books), files: await ctx.app.db.$count(files) };
+    await seed();
+    expect({ books: await ctx.app.db.$count(books), files: await ctx.app.db.$count(files) }).toEqual(before);
+  });
+});
