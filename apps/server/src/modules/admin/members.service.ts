@@ -4,9 +4,10 @@
  */
 import { and, count, desc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { books, files, gatewayCards, paymentCards, users, type UserRow } from '../../db/schema/index.js';
+import { books, files, paymentCards, users, type UserRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
+import type { PaymentGateway } from '../payment/gateway/index.js';
 
 const isMember = eq(users.role, 'member');
 const newestFirst = [desc(users.createdAt), desc(users.id)];
@@ -41,15 +42,23 @@ export async function listMembersPage(
 const UNPUBLISHED_STATUSES = ['pending', 'rejected'] as const;
 
 /**
- * Deletes a member: the account, its sessions, cart, wishlist and saved cards (cascades), the cards'
- * entries in the payment gateway's vault, and the member's unpublished submissions with their files
- * when nothing else uses them. Orders stay (their user id becomes null) for the books' accounting,
- * and so do approved books.
+ * Deletes a member: the account, its sessions, cart, wishlist and saved cards (cascades), and the
+ * member's unpublished submissions with their files when nothing else uses them, in one transaction.
+ * Orders stay (their user id becomes null) for the books' accounting, and so do approved books.
+ * After the commit the payment gateway is told to forget the cards; a failure there leaves only an
+ * unusable token in the processor's vault, so it is reported, not thrown.
  */
-export async function deleteMember(db: Db, store: FileStore, callerId: string, memberId: string): Promise<void> {
+export async function deleteMember(
+  db: Db,
+  store: FileStore,
+  gateway: PaymentGateway,
+  callerId: string,
+  memberId: string,
+  onCleanupError: (error: unknown) => void = () => {},
+): Promise<void> {
   if (memberId === callerId) throw conflict('You cannot delete your own account here.', 'CANNOT_DELETE_SELF');
 
-  const orphanedHashes = await db.transaction(async (tx) => {
+  const { orphanedHashes, cardTokens } = await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: users.id, role: users.role, profileImageFileId: users.profileImageFileId })
       .from(users)
@@ -59,19 +68,10 @@ export async function deleteMember(db: Db, store: FileStore, callerId: string, m
     if (!target) throw notFound('Member not found.', 'MEMBER_NOT_FOUND');
     if (target.role === 'admin') throw forbidden('An admin account cannot be deleted.', 'CANNOT_DELETE_ADMIN');
 
-    // The simulated processor's vault is keyed by token; a real gateway would be told to forget them.
     const cards = await tx
       .select({ token: paymentCards.gatewayToken })
       .from(paymentCards)
       .where(eq(paymentCards.userId, memberId));
-    if (cards.length > 0) {
-      await tx.delete(gatewayCards).where(
-        inArray(
-          gatewayCards.token,
-          cards.map((card) => card.token),
-        ),
-      );
-    }
 
     const removedBooks = await tx
       .delete(books)
@@ -86,11 +86,18 @@ export async function deleteMember(db: Db, store: FileStore, callerId: string, m
       if (book.pdfFileId) candidates.add(book.pdfFileId);
     }
     if (target.profileImageFileId) candidates.add(target.profileImageFileId);
-    return deleteUnusedFiles(tx, [...candidates]);
+    return {
+      orphanedHashes: await deleteUnusedFiles(tx, [...candidates]),
+      cardTokens: cards.map((card) => card.token),
+    };
   });
 
-  // Bytes go only after the rows are committed, so a rolled-back delete never loses a file.
-  await Promise.all(orphanedHashes.map((sha256) => store.remove(sha256)));
+  // Bytes and vault entries go only after the rows are committed, so a rolled-back delete loses nothing.
+  const cleanups = await Promise.allSettled([
+    ...orphanedHashes.map((sha256) => store.remove(sha256)),
+    ...cardTokens.map((token) => gateway.removeCard(token)),
+  ]);
+  for (const result of cleanups) if (result.status === 'rejected') onCleanupError(result.reason);
 }
 
 /** Deletes the file rows no book or user refers to any more; returns the contents now unreferenced. */

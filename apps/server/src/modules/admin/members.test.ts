@@ -173,26 +173,19 @@ describe('DELETE /api/users/{id}', () => {
     await db.insert(cartItems).values({ userId: memberId, bookId: catalogueBook.id });
     await db.insert(wishlistItems).values({ userId: memberId, bookId: catalogueBook.id });
     await db.insert(wishlistItems).values({ userId: bystander.user._id, bookId: pending.id });
-    await db.insert(gatewayCards).values({ token: 'tok_leaving', fingerprint: 'fp1', behaviour: 'succeed' });
-    await db.insert(gatewayCards).values({ token: 'tok_staying', fingerprint: 'fp2', behaviour: 'succeed' });
-    await db.insert(paymentCards).values({
-      userId: memberId,
-      gatewayToken: 'tok_leaving',
-      brand: 'visa',
-      last4: '4242',
-      fingerprint: 'fp1',
-      holder: 'LEAVING READER',
-      expiry: '12/29',
-    });
-    await db.insert(paymentCards).values({
-      userId: bystander.user._id,
-      gatewayToken: 'tok_staying',
-      brand: 'visa',
-      last4: '4242',
-      fingerprint: 'fp2',
-      holder: 'STAYING READER',
-      expiry: '12/29',
-    });
+    // Cards saved through the real payment API, so the gateway's vault holds them.
+    for (const actor of [target, bystander]) {
+      const saved = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payment',
+        headers: actor.headers,
+        payload: { cardHolder: 'Card Holder', cardNumber: '4242-4242-4242-4242', expiry: '12/29', cvv: '123' },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    const [leavingCard] = await db.select().from(paymentCards).where(eq(paymentCards.userId, memberId));
+    const [stayingCard] = await db.select().from(paymentCards).where(eq(paymentCards.userId, bystander.user._id));
+    expect(await db.$count(gatewayCards, eq(gatewayCards.token, leavingCard!.gatewayToken))).toBe(1);
     const [order] = await db
       .insert(orders)
       .values({ userId: memberId, totalCents: 999, currency: 'USD', chargeId: 'ch_1' })
@@ -208,8 +201,8 @@ describe('DELETE /api/users/{id}', () => {
     expect(await db.$count(cartItems, eq(cartItems.userId, memberId))).toBe(0);
     expect(await db.$count(wishlistItems, eq(wishlistItems.userId, memberId))).toBe(0);
     expect(await db.$count(paymentCards, eq(paymentCards.userId, memberId))).toBe(0);
-    expect(await db.$count(gatewayCards, eq(gatewayCards.token, 'tok_leaving'))).toBe(0);
-    expect(await db.$count(gatewayCards, eq(gatewayCards.token, 'tok_staying'))).toBe(1);
+    expect(await db.$count(gatewayCards, eq(gatewayCards.token, leavingCard!.gatewayToken))).toBe(0);
+    expect(await db.$count(gatewayCards, eq(gatewayCards.token, stayingCard!.gatewayToken))).toBe(1);
     expect(await db.$count(paymentCards, eq(paymentCards.userId, bystander.user._id))).toBe(1);
 
     // Unpublished submissions are gone (and with them the bystander's wishlist entry for one).
