@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { BookForm } from '@/features/book-form/components/book-form';
@@ -6,5 +7,12 @@ import { BookForm } from '@/features/book-form/components/book-form';
 export default function Route() {
   const { id } = useParams();
   const navigate = useNavigate();
-  return <BookForm key={id ?? 'new'} variant="member" bookId={id} onSaved={() => void navigate(paths.user.books)} />;
+  const queryClient = useQueryClient();
+  const onSaved = () => {
+    // The Books table and the Pending Books tile change with a submission.
+    void queryClient.invalidateQueries({ queryKey: ['books', 'mine'] });
+    void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+    void navigate(paths.user.books);
+  };
+  return <BookForm key={id ?? 'new'} variant="member" bookId={id} onSaved={onSaved} />;
 }

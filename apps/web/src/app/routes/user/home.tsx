@@ -13,7 +13,7 @@ export default function Route() {
           <h1 className="font-serif text-3xl font-bold text-stone-900">Dashboard</h1>
           <p className="mt-1 text-stone-600">Welcome back, {me.data?.name ?? 'guest'}.</p>
         </div>
-        <div className="flex items-center gap-4">
+        <div className="flex w-full items-center justify-between gap-4 sm:w-auto">
           <LiveClock />
           <NotificationBell />
         </div>

@@ -103,9 +103,9 @@ function ProfileEditor({ user, onDone }: { user: User; onDone: () => void }) {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
-      <div className="flex items-center gap-5">
+      <div className="flex flex-wrap items-center gap-5">
         <Avatar name={user.name} profileImage={picture?.preview ?? user.profileImage} size={96} />
-        <div>
+        <div className="min-w-0 flex-1">
           <label htmlFor={fileId} className="block text-sm font-medium text-stone-700">
             Profile picture
           </label>
@@ -114,7 +114,7 @@ function ProfileEditor({ user, onDone }: { user: User; onDone: () => void }) {
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             onChange={(event) => onPicture(event.target.files?.[0])}
-            className="mt-1 block text-sm text-stone-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
+            className="mt-1 block w-full max-w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
           />
           {pictureError && (
             <p role="alert" className="mt-1 text-sm text-red-600">

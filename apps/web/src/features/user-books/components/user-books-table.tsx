@@ -54,7 +54,7 @@ export function UserBooksTable({ currency }: { currency: string }) {
   return (
     <div className="space-y-4">
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table className="w-full min-w-[640px] text-left text-sm">
+        <table aria-label="Your books" className="w-full min-w-[640px] text-left text-sm">
           <thead className="bg-stone-100 text-xs text-stone-600 uppercase">
             <tr>
               <th scope="col" className="px-4 py-3">
@@ -87,7 +87,7 @@ export function UserBooksTable({ currency }: { currency: string }) {
                     {book.thumbnail || book.image ? (
                       <img
                         src={book.thumbnail ?? book.image ?? ''}
-                        alt=""
+                        alt={`Cover of ${book.title}`}
                         className="h-14 w-10 rounded object-cover shadow"
                         loading="lazy"
                       />

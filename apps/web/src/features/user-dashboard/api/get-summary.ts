@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 
 export const getSummary = () => api.get<MemberSummary>('/users/me/summary');
 
-export const getSummaryQueryOptions = () => queryOptions({ queryKey: ['member-summary'], queryFn: getSummary });
+export const getSummaryQueryOptions = () =>
+  queryOptions({ queryKey: ['member-summary'], queryFn: getSummary, staleTime: 0 });
 
 /** The dashboard's counts: favourites, cart items, pending books, saved cards. */
 export function useMemberSummary() {

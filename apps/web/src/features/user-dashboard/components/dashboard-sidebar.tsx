@@ -50,7 +50,9 @@ export function DashboardSidebar() {
 
   const name = me.data?.name || 'guest';
   const onLogout = () => {
-    logout.mutate(undefined, { onSettled: () => void navigate(paths.home) });
+    // Leave the guarded dashboard first, so the sign-in guard does not send us to the login page.
+    void navigate(paths.home);
+    logout.mutate();
   };
 
   const content = (compact: boolean) => (

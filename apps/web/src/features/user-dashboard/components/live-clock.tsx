@@ -16,7 +16,7 @@ export function LiveClock() {
     return () => window.clearInterval(timer);
   }, []);
   return (
-    <div className="text-right">
+    <div className="sm:text-right">
       <time
         dateTime={now.toISOString()}
         className="block font-mono text-2xl font-semibold text-stone-900"

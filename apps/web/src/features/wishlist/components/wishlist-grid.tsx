@@ -2,6 +2,7 @@ import { formatPrice, type Book } from '@ebook/shared';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/alerts';
 import { downloadFile, pdfFileName } from '@/lib/download';
 import { useWishlist } from '../api/get-wishlist';
@@ -35,24 +36,28 @@ export function WishlistGrid({
 
   const onAddToCart = async (book: Book) => {
     try {
-      await addToCart(book._id);
+      await addToCart(book._id).catch((error: unknown) => {
+        // Already in the cart is the outcome the member wanted: carry on and tidy the wishlist.
+        if (!(error instanceof ApiError && error.code === 'ALREADY_IN_CART')) throw error;
+      });
       await remove.mutateAsync(book._id);
       void showSuccess('Added', 'Book added to cart');
-    } catch {
-      void showError('Error', 'Failed to add to cart');
+    } catch (error) {
+      const reason = error instanceof ApiError && error.status === 409 ? ` ${error.message}` : '';
+      void showError('Error', `Failed to add to cart${reason ? `.${reason}` : ''}`);
     }
   };
 
   const button = 'rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2';
   return (
-    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-2 gap-4 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
       {wishlist.data.map(({ _id, bookId: book }) => (
         <li
           key={_id}
           data-testid="wishlist-card"
           className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
         >
-          <Link to={paths.book(book._id)} className="block aspect-[3/4] max-h-64 bg-stone-100">
+          <Link to={paths.book(book._id)} className="block aspect-[3/4] bg-stone-100">
             {book.thumbnail || book.image ? (
               <img
                 src={book.thumbnail ?? book.image ?? ''}

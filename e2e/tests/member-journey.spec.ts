@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newMember } from '../support/session';
+
+const SHOTS = process.env.MEMBER_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  await expect(page.locator('.swal2-container')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+interface ListedBook {
+  _id: string;
+  title: string;
+  isFree: boolean;
+  priceCents: number;
+}
+
+/** A paid book on the library's first page, as the library shows it. */
+async function paidBookOnFirstPage(page: Page): Promise<ListedBook> {
+  let paid: ListedBook | undefined;
+  // The first-run seed may still be filling the catalogue when the first test starts.
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/books?page=1&limit=9');
+      paid = ((await response.json()) as { books: ListedBook[] }).books.find((book) => !book.isFree);
+      return Boolean(paid);
+    })
+    .toBe(true);
+  return paid!;
+}
+
+/** Another paid book, put in the member's cart through the API. */
+async function paidBookInCart(page: Page, skip = 0): Promise<ListedBook> {
+  let books: ListedBook[] = [];
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/books?type=paid&limit=20');
+      books = ((await response.json()) as { books: ListedBook[] }).books;
+      return books.length > skip;
+    })
+    .toBe(true);
+  const book = books[skip]!;
+  expect((await page.request.post('/api/cart/add', { data: { bookId: book._id } })).status()).toBe(201);
+  return book;
+}
+
+async function saveCardThroughForm(page: Page, number: string) {
+  await page.goto('/#/user-dashboard/payment');
+  await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
+  await page.getByLabel('Name on Card').fill('Ada Reader');
+  await page.getByLabel('Card Number').pressSequentially(number.replace(/-/g, ''));
+  await expect(page.getByLabel('Card Number')).toHaveValue(number);
+  await page.getByLabel('Valid Through (MM/YY)').pressSequentially('1228');
+  await expect(page.getByLabel('Valid Through (MM/YY)')).toHaveValue('12/28');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+  await expect(page.getByRole('heading', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByText('Card saved successfully')).toBeVisible();
+  await expect(page.getByTestId('card-number').first()).toHaveText(`•••• •••• •••• ${number.slice(-4)}`);
+}
+
+test('a member favourites, adds to cart, saves a card, buys, and finds the book again', async ({ page }) => {
+  await newMember(page);
+  const book = await paidBookOnFirstPage(page);
+
+  // Library: the heart and Add To Cart.
+  await page.goto('/#/library');
+  const card = page.getByRole('article', { name: book.title });
+  await card.getByRole('button', { name: 'Add to favourites' }).click();
+  await expect(page.getByRole('heading', { name: 'Book added to favorites!' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page.getByRole('heading', { name: 'Added to Cart' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Added to Cart' })).toBeHidden();
+  // A second add says why it did nothing.
+  await card.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page.getByText('This book is already in your cart.')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  await page.goto('/#/user-dashboard/favourites');
+  await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible();
+  await expect(page.getByTestId('wishlist-card').filter({ hasText: book.title })).toBeVisible();
+  await shot(page, 'favourites');
+
+  await saveCardThroughForm(page, '4242-4242-4242-4242');
+  await shot(page, 'payment');
+
+  // Cart: select, Order Summary, pay.
+  await page.goto('/#/user-dashboard/cart');
+  await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy Selected' })).toBeHidden();
+  await page.getByTestId('cart-row').filter({ hasText: book.title }).click();
+  await expect(page.getByRole('checkbox', { name: `Select ${book.title}` })).toBeChecked();
+  await page.getByRole('button', { name: 'Buy Selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order Summary' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('order-total')).toHaveText(
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(book.priceCents / 100),
+  );
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(page.getByText('Please select at least one book and a card.')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByLabel('Select Payment Card').selectOption({ label: '•••• •••• •••• 4242 — ADA READER' });
+  await expect(dialog).toContainText('Paying with: •••• •••• •••• 4242 — ADA READER');
+  await shot(page, 'order-summary');
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).dblclick();
+  expect((await download).suggestedFilename()).toBe(`${book.title}.pdf`);
+  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible();
+  await expect(page.getByText('Books purchased and downloaded!')).toBeVisible();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+
+  // A double click bought once.
+  const orders = (await (await page.request.get('/api/orders')).json()) as { orders: unknown[] };
+  expect(orders.orders).toHaveLength(1);
+
+  // Dashboard: Recent Orders and the tiles.
+  await page.goto('/#/user-dashboard');
+  await expect(page.getByTestId('recent-order').filter({ hasText: book.title })).toBeVisible();
+  await expect(page.getByTestId('tile-Saved Cards')).toHaveText('1');
+  await expect(page.getByTestId('tile-Cart Items')).toHaveText('0');
+  await expect(page.getByTestId('tile-Favorite Items')).toHaveText('1');
+  await expect(page.getByText(/Rs/)).toHaveCount(0);
+  await shot(page, 'home');
+
+  // My Library keeps it for good.
+  await page.getByRole('link', { name: 'My Library' }).click();
+  const owned = page.getByTestId('owned-book').filter({ hasText: book.title });
+  await expect(owned).toBeVisible();
+  const again = page.waitForEvent('download');
+  await owned.getByRole('button', { name: 'Download' }).click();
+  const file = await again;
+  expect(file.suggestedFilename()).toBe(`${book.title}.pdf`);
+  expect(await file.failure()).toBeNull();
+  await shot(page, 'my-library');
+});
+
+test('a declined card shows the error and buys nothing @phone', async ({ page }) => {
+  await newMember(page, 'Dee Clined');
+  const book = await paidBookInCart(page, 1);
+  const saved = await page.request.post('/api/payment', {
+    data: { cardHolder: 'Dee Clined', cardNumber: '4000-0000-0000-0002', expiry: '11/29', cvv: '321' },
+  });
+  expect(saved.status()).toBe(201);
+
+  await page.goto('/#/user-dashboard/cart');
+  await page.getByRole('checkbox', { name: `Select ${book.title}` }).check();
+  await page.getByRole('button', { name: 'Buy Selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order Summary' });
+  await dialog.getByLabel('Select Payment Card').selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(page.getByText(/Payment or download failed.*declined/)).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await shot(page, 'declined');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('cart-row').filter({ hasText: book.title })).toBeVisible();
+
+  await page.goto('/#/user-dashboard/my-library');
+  await expect(page.getByText('You have not bought any books yet.')).toBeVisible();
+  expect(((await (await page.request.get('/api/orders')).json()) as { orders: unknown[] }).orders).toEqual([]);
+});
