@@ -36,7 +36,7 @@ export function LibraryFilters({
           {TYPES.map((option) => (
             <label
               key={option.value}
-              className={`${chip} cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+              className={`${chip} relative cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
                 type === option.value
                   ? 'border-brand-600 bg-brand-600 text-white'
                   : 'border-stone-300 bg-white text-stone-700 hover:border-brand-500'
@@ -48,7 +48,7 @@ export function LibraryFilters({
                 value={option.value}
                 checked={type === option.value}
                 onChange={() => onType(option.value)}
-                className="sr-only"
+                className="absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
               />
               {option.label}
             </label>

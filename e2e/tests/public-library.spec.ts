@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { createShelf } from './public-fixtures';
+
+let shelf: Awaited<ReturnType<typeof createShelf>>;
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  shelf = await createShelf(request);
+  await request.dispose();
+});
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Books' }).getByRole('listitem');
+const categoryButton = (page: Page) => page.getByRole('button', { name: shelf.category });
+const pages = (page: Page) => page.getByRole('navigation', { name: 'Library pages' });
+
+async function openShelf(page: Page) {
+  await page.goto('/#/library');
+  await categoryButton(page).click();
+  await expect(page.getByText('11 books')).toBeVisible();
+}
+
+test.describe('library', () => {
+  test('search waits for typing to stop and forgives a typo @phone', async ({ page }) => {
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/books' && url.searchParams.has('q')) searches.push(url.searchParams.get('q')!);
+    });
+    await page.goto('/#/library');
+    await expect(cards(page).first()).toBeVisible();
+    await page.getByLabel('Search books by title').pressSequentially('saffron harbor', { delay: 40 });
+    await expect(cards(page).filter({ hasText: `Saffron Harbour ${shelf.word}` })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]q=saffron\+harbor/);
+    // One request for the whole word, not one per key.
+    expect(searches).toEqual(['saffron harbor']);
+  });
+
+  test('shows the empty-state text when nothing matches', async ({ page }) => {
+    await page.goto('/#/library?q=qqzzxxj%20vvwwk');
+    await expect(page.getByText('No books found for your filter.')).toBeVisible();
+    await expect(pages(page)).toHaveCount(0);
+  });
+
+  test('Free and Paid radios filter the books, and free books cannot go in the cart', async ({ page }) => {
+    await openShelf(page);
+    await page.getByRole('radio', { name: 'Free' }).click();
+    await expect(page.getByText('4 books')).toBeVisible();
+    await expect(cards(page)).toHaveCount(4);
+    for (const card of await cards(page).all()) {
+      await expect(card.getByTestId('book-price')).toHaveText('Free');
+      await expect(card.getByRole('button', { name: 'Add To Cart' })).toBeDisabled();
+    }
+    await expect(page).toHaveURL(/type=free/);
+
+    await page.getByRole('radio', { name: 'Paid' }).click();
+    await expect(page.getByText('7 books')).toBeVisible();
+    for (const card of await cards(page).all()) {
+      await expect(card.getByTestId('book-price')).toHaveText(/^\$\d+\.\d\d$/);
+      await expect(card.getByRole('button', { name: 'Add To Cart' })).toBeEnabled();
+    }
+    await page.getByRole('radio', { name: 'All' }).click();
+    await expect(page.getByText('11 books')).toBeVisible();
+  });
+
+  test('a category click toggles the filter, and Clear Filter removes it', async ({ page }) => {
+    await page.goto('/#/library');
+    const button = categoryButton(page);
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(shelf.category).replace(/%20/g, '\\+')}`));
+    await expect(page.getByText('11 books')).toBeVisible();
+
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).not.toHaveURL(/category=/);
+
+    await button.click();
+    await page.getByRole('radio', { name: 'Paid' }).click();
+    await expect(page.getByText('7 books')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('radio', { name: 'All' })).toBeChecked();
+    await expect(page).not.toHaveURL(/category=|type=/);
+  });
+
+  test('pages hold 9 books; any filter change goes back to page 1 @phone', async ({ page }) => {
+    await openShelf(page);
+    await expect(cards(page)).toHaveCount(9);
+    await expect(pages(page).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pages(page).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await pages(page).getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cards(page)).toHaveCount(2);
+    await expect(pages(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(pages(page).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // Keyboard: focus page 1 and press Enter.
+    await pages(page).getByRole('button', { name: 'Page 1' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(cards(page)).toHaveCount(9);
+
+    await pages(page).getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await page.getByRole('radio', { name: 'Paid' }).click();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(pages(page)).toHaveCount(0); // 7 paid books: one page.
+
+    await page.getByRole('radio', { name: 'All' }).click();
+    await pages(page).getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await page.getByLabel('Search books by title').fill('tale');
+    await expect(page).toHaveURL(/q=tale/);
+    await expect(page).not.toHaveURL(/page=/);
+  });
+
+  test('the address keeps search, type, category and page across a reload', async ({ page }) => {
+    const category = encodeURIComponent(shelf.category);
+    await page.goto(`/#/library?q=tale&type=paid&category=${category}`);
+    await expect(page.getByText('5 books for “tale”')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Search books by title')).toHaveValue('tale');
+    await expect(page.getByRole('radio', { name: 'Paid' })).toBeChecked();
+    await expect(categoryButton(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page)).toHaveCount(5);
+
+    await page.goto(`/#/library?category=${category}&page=2`);
+    await page.reload();
+    await expect(pages(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(page)).toHaveCount(2);
+  });
+
+  test('a card shows cover, title, author and price, and View opens the book', async ({ page }) => {
+    await openShelf(page);
+    const book = shelf.byTitle('Cartographer');
+    const card = cards(page).filter({ hasText: book.title });
+    await expect(card.getByRole('img', { name: `Cover of ${book.title}` })).toHaveAttribute('loading', 'lazy');
+    await expect(card.getByTestId('book-price')).toHaveText('$11.00');
+    await expect(card).toContainText('Author 11');
+    await card.getByRole('link', { name: `View ${book.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`#/book/${book._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
+  });
+});
