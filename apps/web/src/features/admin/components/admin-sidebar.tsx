@@ -40,7 +40,11 @@ export function AdminSidebar({ collapsed, onToggleCollapsed, drawerOpen, onClose
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen, onCloseDrawer]);
 
-  const onLogout = () => logout.mutate(undefined, { onSettled: () => void navigate(paths.home) });
+  const onLogout = () => {
+    // Leave the protected area first: once the session is cleared the guard would send us to /login.
+    void navigate(paths.home);
+    logout.mutate();
+  };
   // Labels hide only on wide screens when collapsed; the phone drawer always shows them.
   const label = collapsed ? 'md:sr-only' : '';
   const linkClass = ({ isActive }: { isActive: boolean }) =>
