@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { createShelf } from './public-fixtures';
+
+let shelf: Awaited<ReturnType<typeof createShelf>>;
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  shelf = await createShelf(request);
+  await request.dispose();
+});
+
+test.describe('book detail', () => {
+  test('a paid book: label, price, Add To Cart, Book Information with N/A, tabs by keyboard', async ({ page }) => {
+    const book = shelf.byTitle('Cartographer');
+    await page.goto(`/#/book/${book._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
+    await expect(page.getByText('Available in Stock')).toBeVisible();
+    await expect(page.getByText('Free to Download')).toHaveCount(0);
+    await expect(page.getByRole('img', { name: `Cover of ${book.title}` })).toBeVisible();
+    await expect(page.getByTestId('book-price')).toHaveText('$11.00');
+    await expect(page.getByRole('button', { name: 'Add To Cart' })).toBeEnabled();
+    await expect(page.getByRole('link', { name: 'Download' })).toHaveCount(0);
+
+    const info = page.getByRole('complementary', { name: 'Book Information' });
+    const row = (label: string) => info.locator('div').filter({ has: page.getByText(label, { exact: true }) });
+    await expect(row('SKU')).toContainText(`SKU-${shelf.word}`);
+    await expect(row('Tags')).toContainText('maps, sea');
+    await expect(row('Category')).toContainText(shelf.category);
+    await expect(row('Total Page')).toContainText('312');
+    await expect(row('Publish Year')).toContainText('1888');
+    await expect(row('Century')).toContainText('19th');
+    await expect(row('Language')).toContainText('N/A');
+
+    const tabs = page.getByRole('tablist', { name: 'About this book' });
+    await expect(tabs.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText(`All about ${book.title}.`);
+    await tabs.getByRole('tab', { name: 'Description' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.getByRole('tab', { name: 'Additional Information' })).toBeFocused();
+    const additional = page.getByRole('tabpanel', { name: 'Additional Information' });
+    await expect(additional).toContainText('Availability');
+    await expect(additional).toContainText('Available');
+    await expect(additional).toContainText('English');
+    await expect(additional).toContainText('1888');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tabpanel', { name: 'Reviews' })).toHaveText(
+      'No reviews yet. Be the first to review this book!',
+    );
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('Read A Little shows the story in a modal that Esc and Close both close @phone', async ({ page }) => {
+    const book = shelf.byTitle('Saffron Harbour');
+    await page.goto(`/#/book/${book._id}`);
+    const opener = page.getByRole('button', { name: 'Read A Little' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: book.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('The tide came in over the saffron harbour at dawn.');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a free book: label, no price or cart, and Download saves "<title>.pdf" @phone', async ({ page }) => {
+    const book = shelf.byTitle('Free Tale 1');
+    await page.goto(`/#/book/${book._id}`);
+    await expect(page.getByText('Free to Download')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add To Cart' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Read A Little' })).toHaveCount(0);
+    await expect(page.getByTestId('book-price')).toHaveCount(0);
+    const info = page.getByRole('complementary', { name: 'Book Information' });
+    await expect(info.locator('dd')).toHaveText(['N/A', 'N/A', shelf.category, 'N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toBe(`${book.title}.pdf`);
+  });
+
+  test('an unknown book shows "Book not found."', async ({ page }) => {
+    await page.goto('/#/book/01900000-0000-7000-8000-000000000000');
+    await expect(page.getByText('Book not found.')).toBeVisible();
+    await page.goto('/#/book/not-an-id');
+    await expect(page.getByText('Book not found.')).toBeVisible();
+  });
+});
