@@ -145,14 +145,14 @@ CREATE UNIQUE INDEX "files_sha256_mime_idx" ON "files" USING btree ("sha256","mi
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id") WHERE "sessions"."revoked_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint
-CREATE INDEX "books_status_created_idx" ON "books" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "books_user_idx" ON "books" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "books_status_created_idx" ON "books" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "books_user_idx" ON "books" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "books_search_idx" ON "books" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "books_title_trgm_idx" ON "books" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "books_author_trgm_idx" ON "books" USING gin ("author" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "books_category_idx" ON "books" USING btree ("category");--> statement-breakpoint
-CREATE INDEX "books_public_created_idx" ON "books" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "books"."status" in ('added', 'approved');--> statement-breakpoint
-CREATE INDEX "books_public_category_created_idx" ON "books" USING btree ("category","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "books"."status" in ('added', 'approved');--> statement-breakpoint
+CREATE INDEX "books_public_created_idx" ON "books" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "books"."status" in ('added', 'approved');--> statement-breakpoint
+CREATE INDEX "books_public_category_created_idx" ON "books" USING btree ("category","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "books"."status" in ('added', 'approved');--> statement-breakpoint
 CREATE INDEX "books_cover_file_idx" ON "books" USING btree ("cover_file_id");--> statement-breakpoint
 CREATE INDEX "books_pdf_file_idx" ON "books" USING btree ("pdf_file_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_user_book_idx" ON "cart_items" USING btree ("user_id","book_id");--> statement-breakpoint

@@ -32,18 +32,18 @@ export const books = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('books_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('books_user_idx').on(t.userId, t.createdAt.desc()),
+    index('books_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('books_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('books_search_idx').using('gin', t.searchVector),
     index('books_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('books_author_trgm_idx').using('gin', t.author.op('gin_trgm_ops')),
     index('books_category_idx').on(t.category),
     // The public catalogue's paging order, alone and per category (partial: only public rows).
     index('books_public_created_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} in ('added', 'approved')`),
     index('books_public_category_created_idx')
-      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} in ('added', 'approved')`),
     index('books_cover_file_idx').on(t.coverFileId),
     index('books_pdf_file_idx').on(t.pdfFileId),

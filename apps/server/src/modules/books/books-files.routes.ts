@@ -2,15 +2,15 @@
  * A book's files: the cover (original or WebP thumbnail, cached for a year with ETags) and the PDF
  * (streamed, with Range requests, gated by price and purchase), plus signed download links.
  */
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coverQuerySchema, downloadLinkResponseSchema, idParamSchema, pdfQuerySchema } from '@ebook/shared';
 import { notFound } from '../../lib/errors.js';
 import { coverVersion } from './books.presenter.js';
 import {
   assertMayDownload,
-  ensureThumbnail,
+  getCoverFile,
   getFileRow,
+  getThumbnail,
   parseRange,
   pdfDisposition,
   signDownload,
@@ -32,13 +32,12 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const book = await getVisibleBook(app.db, request.params.id, () => app.currentUser(request));
-      const file = await getFileRow(app.db, book.coverFileId);
+      const file = await getCoverFile(app.db, request.params.id, () => app.currentUser(request));
       const size = request.query.size;
       const etag = `"${file.sha256.slice(0, 32)}${size ? `-${size}` : ''}"`;
       // A URL naming the current cover version (v) never changes content: cache it for a year.
       // Without it, a day, then revalidate with the ETag (the cover may be replaced).
-      const versioned = request.query.v !== undefined && request.query.v === coverVersion(file.id);
+      const versioned = request.query.v !== undefined && request.query.v === coverVersion(file.fileId);
       reply
         .header('ETag', etag)
         .header('Cache-Control', versioned ? YEAR_CACHE : 'public, max-age=86400, must-revalidate');
@@ -49,11 +48,8 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('Content-Length', file.sizeBytes)
           .send(app.fileStore.read(file.sha256));
       }
-      const thumbnail = await ensureThumbnail(app.fileStore, app.config.filesDir, file.sha256, size);
-      return reply
-        .header('Content-Type', 'image/webp')
-        .header('Content-Length', thumbnail.size)
-        .send(createReadStream(thumbnail.path));
+      const thumbnail = await getThumbnail(app.fileStore, app.config.filesDir, file.sha256, size);
+      return reply.header('Content-Type', 'image/webp').send(thumbnail);
     },
   );
 

@@ -3,13 +3,13 @@
  * download the PDF, and short-lived signed download links.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { CoverSize } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
-import { entitlements, files, type FileRow } from '../../db/schema/index.js';
+import { books, entitlements, files, type FileRow } from '../../db/schema/index.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { BookRecord } from './books-query.service.js';
@@ -25,6 +25,47 @@ export async function getFileRow(db: Db, fileId: string | null): Promise<FileRow
   return row;
 }
 
+export interface CoverFile {
+  fileId: string;
+  sha256: string;
+  mime: string;
+  sizeBytes: number;
+}
+
+/**
+ * A book's cover file in one query (the cover is the busiest URL of the catalogue). Same visibility
+ * as the book: a cover of a pending or rejected book only for its submitter and admins.
+ */
+export async function getCoverFile(
+  db: Db,
+  bookId: string,
+  resolveCaller: () => Promise<PdfCaller | null>,
+): Promise<CoverFile> {
+  const [row] = await db
+    .select({
+      status: books.status,
+      userId: books.userId,
+      fileId: files.id,
+      sha256: files.sha256,
+      mime: files.mime,
+      sizeBytes: files.sizeBytes,
+    })
+    .from(books)
+    .leftJoin(files, eq(files.id, books.coverFileId))
+    .where(eq(books.id, bookId))
+    .limit(1);
+  if (!row) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  if (row.status !== 'added' && row.status !== 'approved') {
+    const caller = await resolveCaller();
+    if (!caller || (caller.role !== 'admin' && caller.id !== row.userId))
+      throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  }
+  if (!row.fileId || !row.sha256 || !row.mime || row.sizeBytes === null) {
+    throw notFound('This book has no cover.', 'FILE_NOT_FOUND');
+  }
+  return { fileId: row.fileId, sha256: row.sha256, mime: row.mime, sizeBytes: row.sizeBytes };
+}
+
 function thumbsDir(filesDir: string): string {
   return path.join(filesDir, 'thumbs');
 }
@@ -33,53 +74,86 @@ function thumbPath(filesDir: string, sha256: string, size: CoverSize): string {
   return path.join(thumbsDir(filesDir), sha256.slice(0, 2), `${sha256}-${size}.webp`);
 }
 
-const inFlight = new Map<string, Promise<{ path: string; size: number }>>();
+/**
+ * Thumbnails recently served, kept in memory (they are small: a few tens of KB) up to a byte budget;
+ * behind it the copy on disk, and behind that generation from the original.
+ */
+const THUMB_MEMORY_BYTES = 32 * 1024 * 1024;
+const memory = new Map<string, Buffer>();
+let memoryBytes = 0;
+const inFlight = new Map<string, Promise<Buffer>>();
 
-/** The thumbnail's path and size, generating it once (concurrent first requests share the work). */
-export async function ensureThumbnail(
+function remember(key: string, bytes: Buffer): void {
+  memory.set(key, bytes);
+  memoryBytes += bytes.length;
+  for (const [oldKey, oldBytes] of memory) {
+    if (memoryBytes <= THUMB_MEMORY_BYTES) break;
+    memory.delete(oldKey);
+    memoryBytes -= oldBytes.length;
+  }
+}
+
+function forget(key: string): void {
+  const bytes = memory.get(key);
+  if (bytes) memoryBytes -= bytes.length;
+  memory.delete(key);
+}
+
+/** The WebP thumbnail of a cover, generated once (concurrent first requests share the work). */
+export async function getThumbnail(
   store: FileStore,
   filesDir: string,
   sha256: string,
   size: CoverSize,
-): Promise<{ path: string; size: number }> {
-  const target = thumbPath(filesDir, sha256, size);
-  try {
-    return { path: target, size: (await stat(target)).size };
-  } catch {
-    // not generated yet
-  }
+): Promise<Buffer> {
   const key = `${sha256}-${size}`;
+  const cached = memory.get(key);
+  if (cached) return cached;
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = generateThumbnail(store, target, sha256, COVER_WIDTHS[size]).finally(() => inFlight.delete(key));
+    pending = loadThumbnail(store, thumbPath(filesDir, sha256, size), sha256, COVER_WIDTHS[size])
+      .then((bytes) => {
+        remember(key, bytes);
+        return bytes;
+      })
+      .finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return pending;
 }
 
-async function generateThumbnail(store: FileStore, target: string, sha256: string, width: number) {
+async function loadThumbnail(store: FileStore, target: string, sha256: string, width: number): Promise<Buffer> {
+  try {
+    return await readFile(target);
+  } catch {
+    // not generated yet
+  }
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+  // Covers are at most 5 MB, so reading the original whole is fine (and surfaces read errors).
+  const chunks: Buffer[] = [];
+  for await (const chunk of store.read(sha256)) chunks.push(chunk as Buffer);
+  const bytes = await sharp(Buffer.concat(chunks))
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
   try {
-    // Covers are at most 5 MB, so reading the original whole is fine (and surfaces read errors).
-    const chunks: Buffer[] = [];
-    for await (const chunk of store.read(sha256)) chunks.push(chunk as Buffer);
-    const info = await sharp(Buffer.concat(chunks))
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toFile(temp);
+    await writeFile(temp, bytes);
     await rename(temp, target);
-    return { path: target, size: info.size };
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
+  return bytes;
 }
 
 export async function removeThumbnails(filesDir: string, sha256: string): Promise<void> {
   await Promise.all(
-    (Object.keys(COVER_WIDTHS) as CoverSize[]).map((size) => rm(thumbPath(filesDir, sha256, size), { force: true })),
+    (Object.keys(COVER_WIDTHS) as CoverSize[]).map((size) => {
+      forget(`${sha256}-${size}`);
+      return rm(thumbPath(filesDir, sha256, size), { force: true });
+    }),
   );
 }
 

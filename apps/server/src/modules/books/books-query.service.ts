@@ -51,11 +51,14 @@ interface Anchor {
 
 const facetCache = new TtlCache<Facets>(CACHE_TTL_MS, 1_000);
 const anchorCache = new TtlCache<Anchor[]>(CACHE_TTL_MS * 6, 200);
+/** Searches are ranked over every match, so a popular query's page is kept for a few seconds too. */
+const searchPageCache = new TtlCache<BookRecord[]>(CACHE_TTL_MS, 2_000);
 
 /** Every write to books calls this, so this process never serves a stale total after its own write. */
 export function invalidateCatalogueCaches(): void {
   facetCache.clear();
   anchorCache.clear();
+  searchPageCache.clear();
 }
 
 function tsQuery(q: string): SQL {
@@ -101,17 +104,23 @@ export async function listPublicBooks(db: Executor, query: BookListQuery): Promi
   const offset = (query.page - 1) * query.limit;
   const sort = query.sort ?? (q ? 'relevance' : 'newest');
 
+  const filterKey = `${query.type}|${q ?? ''}|${category ?? ''}`;
+  // async: a Drizzle query is a thenable that runs again on every await, so it must not be cached as is.
+  const sortedPage = async () =>
+    db
+      .select(bookColumns)
+      .from(books)
+      .where(where)
+      .orderBy(...orderFor(sort as Exclude<typeof sort, 'newest'>, q))
+      .limit(query.limit)
+      .offset(offset);
   const [facets, rows] = await Promise.all([
     loadFacets(db, base, `${query.type}|${q ?? ''}`),
     sort === 'newest'
-      ? pageNewestFirst(db, where, `${query.type}|${q ?? ''}|${category ?? ''}`, offset, query.limit)
-      : db
-          .select(bookColumns)
-          .from(books)
-          .where(where)
-          .orderBy(...orderFor(sort, q))
-          .limit(query.limit)
-          .offset(offset),
+      ? pageNewestFirst(db, where, filterKey, offset, query.limit)
+      : q
+        ? searchPageCache.getOrLoad(`${filterKey}|${sort}|${offset}|${query.limit}`, sortedPage)
+        : sortedPage(),
   ]);
   const total = category ? (facets.categories.find((entry) => entry.name === category)?.count ?? 0) : facets.total;
   return { books: rows, total, categories: facets.categories };
@@ -168,9 +177,12 @@ async function pageNewestFirst(
     const index = Math.min(Math.floor(offset / ANCHOR_SPACING), anchors.length) - 1;
     const anchor = anchors[index];
     if (anchor) {
+      // Spelled out rather than as a row comparison, which the planner misjudges (a seq scan).
+      const at = sql`${anchor.createdAt}::timestamptz`;
       condition = and(
         where,
-        sql`(${books.createdAt}, ${books.id}) < (${anchor.createdAt}::timestamptz, ${anchor.id}::uuid)`,
+        sql`${books.createdAt} <= ${at}`,
+        sql`(${books.createdAt} < ${at} or ${books.id} < ${anchor.id}::uuid)`,
       );
       skip = offset - (index + 1) * ANCHOR_SPACING;
     }

@@ -1,0 +1,86 @@
+/**
+ * Load benchmark against a running server (autocannon, 50 connections, 10 s per scenario):
+ * GET /api/health as the reference, a library page (random pages, deep ones included), a search
+ * (random terms, typos included), a book's detail and a cover thumbnail.
+ *
+ *   BENCH_URL=http://127.0.0.1:3000 npx tsx load.ts        # see README.md
+ */
+import autocannon from 'autocannon';
+
+const baseUrl = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const only = process.env.BENCH_ONLY?.split(',');
+
+const SEARCHES = [
+  'silent harbour',
+  'golden garden',
+  'lighthouse',
+  'moby',
+  'pride prejudise',
+  'winter voyage',
+  'hawthorne',
+  'recipes',
+  'northern kingdom -island',
+  '"scarlet letters"',
+  'mountain',
+  'forrest',
+  'emerald isle',
+];
+
+interface ListAnswer {
+  total: number;
+  books: { _id: string }[];
+}
+
+const pick = <T>(values: T[]): T => values[Math.floor(Math.random() * values.length)]!;
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function run(name: string, nextPath: () => string) {
+  if (only && !only.some((wanted) => name.startsWith(wanted))) return;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  console.log(
+    `${name.padEnd(34)} ${Math.round(result.requests.average).toLocaleString().padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${errors}`,
+  );
+}
+
+async function main() {
+  const first = await getJson<ListAnswer>('/api/books?page=1&limit=9');
+  const pages = Math.max(1, Math.ceil(first.total / 9));
+  const sample: string[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const page = 1 + Math.floor(Math.random() * Math.max(1, Math.floor(first.total / 100)));
+    sample.push(...(await getJson<ListAnswer>(`/api/books?page=${page}&limit=100`)).books.map((book) => book._id));
+  }
+  console.log(`${baseUrl}: ${first.total.toLocaleString()} public books, ${pages.toLocaleString()} library pages`);
+  console.log(`${connections} connections, ${duration} s each\n`);
+
+  await run('GET /api/health (reference)', () => '/api/health');
+  await run(
+    'library page (random, any depth)',
+    () => `/api/books?page=${1 + Math.floor(Math.random() * pages)}&limit=9`,
+  );
+  await run(
+    'library deep pages (last 10%)',
+    () => `/api/books?page=${pages - Math.floor(Math.random() * pages * 0.1)}&limit=9`,
+  );
+  await run('search (random terms)', () => `/api/books?q=${encodeURIComponent(pick(SEARCHES))}&page=1&limit=9`);
+  await run('detail', () => `/api/books/${pick(sample)}`);
+  await run('cover thumbnail', () => `/api/books/${pick(sample)}/cover?size=card`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
