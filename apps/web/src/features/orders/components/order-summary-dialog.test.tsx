@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Book, Card } from '@ebook/shared';
+import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { OrderSummaryDialog } from './order-summary-dialog';
+
+// The dialogs are SweetAlert2's (which needs a real browser); record what would be shown.
+vi.mock('@/lib/alerts', () => ({ showError: vi.fn(), showSuccess: vi.fn(), showWarning: vi.fn() }));
+
+const book = {
+  _id: '0190b4a0-0000-7000-8000-0000000000b1',
+  title: 'The Time Machine',
+  priceCents: 499,
+  price: 4.99,
+  isFree: false,
+} as Book;
+const card = {
+  _id: '0190b4a0-0000-7000-8000-0000000000c1',
+  cardHolder: 'Ada Reader',
+  brand: 'visa',
+  last4: '4242',
+  cardNumber: '•••• •••• •••• 4242',
+  expiry: '12/28',
+  createdAt: '2026-01-01T00:00:00.000Z',
+} as Card;
+const user = {
+  _id: 'u1',
+  name: 'Ada Reader',
+  email: 'a@b.co',
+  phone: '+94771234567',
+  role: 'member',
+  profileImage: null,
+};
+
+/** The browser's network boundary: the session answer and a slow order answer. */
+function stubServer() {
+  const orders: { headers: Headers; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+      if (url === '/api/orders') {
+        orders.push({ headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return new Response(
+          JSON.stringify({ msg: 'ok', order: { _id: 'o1', books: [{ _id: book._id, title: book.title }] } }),
+          { status: 201 },
+        );
+      }
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  return orders;
+}
+
+function renderDialog(onPurchased = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <OrderSummaryDialog books={[book]} cards={[card]} currency="USD" onClose={vi.fn()} onPurchased={onPurchased} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onPurchased;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('OrderSummaryDialog', () => {
+  it('shows the total and asks for a card before paying', async () => {
+    const orders = stubServer();
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Order Summary' })).toBeInTheDocument();
+    expect(screen.getAllByText('$4.99')).toHaveLength(2);
+    expect(screen.getByRole('option', { name: '-- Choose a card --' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+    expect(showWarning).toHaveBeenCalledWith('Please select at least one book and a card.');
+    expect(orders).toHaveLength(0);
+  });
+
+  it('pays once for a double click, with one Idempotency-Key and the total it showed', async () => {
+    const orders = stubServer();
+    const onPurchased = renderDialog();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
+    await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);
+    expect(screen.getByText(/Paying with:/)).toHaveTextContent('Paying with: •••• •••• •••• 4242 — ADA READER');
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Confirm & Pay' }));
+    await waitFor(() => expect(onPurchased).toHaveBeenCalledWith([book._id]));
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.body).toEqual({ userId: 'u1', books: [book._id], total: 4.99, paymentId: card._id });
+    expect(orders[0]!.headers.get('Idempotency-Key')).toMatch(/.{8,}/);
+    expect(showSuccess).toHaveBeenCalledTimes(1);
+    expect(showSuccess).toHaveBeenCalledWith('Success', 'Books purchased and downloaded!');
+    expect(showError).not.toHaveBeenCalled();
+  });
+});
