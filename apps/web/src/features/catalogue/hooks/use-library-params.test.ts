@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseLibraryParams, toLibrarySearch } from './use-library-params';
+
+describe('library address', () => {
+  it('reads the state, falling back to defaults for missing or bad values', () => {
+    expect(parseLibraryParams(new URLSearchParams('q=%20moby%20&type=paid&category=Sea&page=3'))).toEqual({
+      q: 'moby',
+      type: 'paid',
+      category: 'Sea',
+      page: 3,
+    });
+    expect(parseLibraryParams(new URLSearchParams('type=cheap&page=-2'))).toEqual({
+      q: '',
+      type: 'all',
+      category: '',
+      page: 1,
+    });
+    expect(parseLibraryParams(new URLSearchParams('page=1.5')).page).toBe(1);
+  });
+
+  it('leaves defaults out of the address and round-trips the rest', () => {
+    expect(toLibrarySearch({ q: '', type: 'all', category: '', page: 1 }).toString()).toBe('');
+    const state = { q: 'pride prejudise', type: 'free' as const, category: 'Food & Drink', page: 2 };
+    expect(parseLibraryParams(toLibrarySearch(state))).toEqual(state);
+  });
+});
