@@ -14,8 +14,16 @@ const cards = (page: Page) => page.getByRole('list', { name: 'Books' }).getByRol
 const categoryButton = (page: Page) => page.getByRole('button', { name: shelf.category });
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Library pages' });
 
+/** Waits for the facets, opening 'More categories' when the catalogue has many. */
+async function revealCategories(page: Page) {
+  await expect(cards(page).first()).toBeVisible();
+  const more = page.getByRole('button', { name: /^More categories/ });
+  if (await more.isVisible()) await more.click();
+}
+
 async function openShelf(page: Page) {
   await page.goto('/#/library');
+  await revealCategories(page);
   await categoryButton(page).click();
   await expect(page.getByText('11 books')).toBeVisible();
 }
@@ -65,6 +73,7 @@ test.describe('library', () => {
 
   test('a category click toggles the filter, and Clear Filter removes it', async ({ page }) => {
     await page.goto('/#/library');
+    await revealCategories(page);
     const button = categoryButton(page);
     await button.click();
     await expect(button).toHaveAttribute('aria-pressed', 'true');

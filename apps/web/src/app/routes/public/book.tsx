@@ -6,7 +6,7 @@ import { FavouriteButton } from '@/features/wishlist/components/favourite-button
 export default function Route() {
   const { id = '' } = useParams();
   return (
-    <section className="mx-auto max-w-7xl px-4 pb-16 pt-24">
+    <section className="mx-auto max-w-6xl px-4 pb-16 pt-24">
       <BookDetail
         key={id}
         bookId={id}

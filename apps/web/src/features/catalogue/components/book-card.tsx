@@ -17,18 +17,18 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
   return (
     <article
       aria-labelledby={`book-${book._id}-title`}
-      className="group flex w-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      className="group flex w-full flex-row overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md sm:flex-col"
     >
-      <div className="relative">
+      <div className="relative w-28 shrink-0 self-start sm:w-full">
         <BookCover src={book.thumbnail ?? book.image} title={book.title} width={300} height={400} className="w-full" />
         {book.isFree && (
-          <span className="absolute left-3 top-3 rounded-full bg-emerald-600 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
+          <span className="absolute left-2 top-2 rounded-full sm:left-3 sm:top-3 bg-emerald-600 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
             Free
           </span>
         )}
-        {renderFavourite && <div className="absolute right-3 top-3">{renderFavourite(book)}</div>}
+        {renderFavourite && <div className="absolute right-1 top-1 sm:right-3 sm:top-3">{renderFavourite(book)}</div>}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3
           id={`book-${book._id}-title`}
           className="line-clamp-2 font-serif text-lg font-semibold leading-snug text-stone-900"
@@ -39,7 +39,7 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
         <p className="mt-1 font-semibold text-brand-700" data-testid="book-price">
           {bookPrice(book.priceCents)}
         </p>
-        <div className="mt-auto flex items-center gap-2 pt-3">
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-3">
           {renderAddToCart?.(book)}
           <Link
             to={paths.book(book._id)}

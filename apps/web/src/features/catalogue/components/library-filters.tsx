@@ -1,4 +1,8 @@
+import { useState } from 'react';
 import type { BookType } from '@ebook/shared';
+
+/** Categories shown before 'More categories'; a large catalogue can have many. */
+const FIRST_CATEGORIES = 12;
 
 const TYPES: { value: BookType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -22,11 +26,14 @@ export function LibraryFilters({
   onCategory: (category: string) => void;
   onClear: () => void;
 }) {
+  const [expanded, setExpanded] = useState(false);
   // The selected category stays visible (and can be untoggled) even when the facets no longer list it.
-  const shown =
+  const all =
     category && !categories.some((c) => c.name === category)
       ? [{ name: category, count: 0 }, ...categories]
       : categories;
+  const shown = expanded ? all : all.filter((facet, index) => index < FIRST_CATEGORIES || facet.name === category);
+  const hidden = all.length - shown.length;
   const chip = 'rounded-full border px-3 py-1.5 text-sm font-medium transition';
   return (
     <div className="space-y-4">
@@ -79,6 +86,16 @@ export function LibraryFilters({
               </button>
             );
           })}
+          {(hidden > 0 || expanded) && all.length > FIRST_CATEGORIES && (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((value) => !value)}
+              className={`${chip} border-transparent text-brand-700 hover:bg-brand-50`}
+            >
+              {expanded ? 'Fewer categories' : `More categories (${hidden})`}
+            </button>
+          )}
           <button
             type="button"
             onClick={onClear}

@@ -42,7 +42,7 @@ export function LibrarySearch({ value, onSearch }: { value: string; onSearch: (q
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Search by title, author or category…"
+        placeholder="Search books…"
         maxLength={200}
         className="w-full rounded-xl border border-stone-300 bg-white py-3 pl-10 pr-3 text-stone-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
       />
