@@ -131,7 +131,7 @@ export function BookFormFields({
 
       <fieldset className="rounded-xl border border-stone-200 p-4 sm:p-5">
         <legend className="px-2 font-serif text-lg font-semibold text-stone-800">Meta Information</legend>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-4 sm:grid-cols-2">
           {META_FIELDS.map((field) => (
             <FormField
               key={field.name}
