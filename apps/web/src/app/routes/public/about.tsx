@@ -3,6 +3,7 @@ import { Testimonials } from '@/features/catalogue/components/about/testimonials
 export default function Route() {
   return (
     <div className="pt-24">
+      <title>About · Bookshelf</title>
       <section className="mx-auto max-w-4xl px-4 py-10">
         <h1 className="font-serif text-4xl font-bold text-stone-900">About</h1>
         <div className="mt-6 space-y-4 text-lg leading-relaxed text-stone-700">

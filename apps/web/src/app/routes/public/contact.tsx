@@ -4,6 +4,7 @@ import { ContactForm } from '@/features/contact/components/contact-form';
 export default function Route() {
   return (
     <section className="mx-auto max-w-5xl px-4 pb-16 pt-24">
+      <title>Contact · Bookshelf</title>
       <h1 className="font-serif text-4xl font-bold text-stone-900">Contact</h1>
       <p className="mt-2 text-stone-600">Questions about a book, an order or your account? Write to us.</p>
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_16rem]">

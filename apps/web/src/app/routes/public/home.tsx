@@ -6,6 +6,7 @@ import { Hero } from '@/features/catalogue/components/home/hero';
 export default function Route() {
   return (
     <>
+      <title>Bookshelf — e-book library and store</title>
       <Hero />
       <Benefits />
       <ChaptersAccordion />

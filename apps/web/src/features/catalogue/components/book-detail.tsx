@@ -15,6 +15,7 @@ export function BookDetail({ bookId, ...slots }: { bookId: string } & BookCardSl
   if (book.isError) {
     return (
       <div role="alert" className="rounded-2xl border border-stone-200 bg-white px-6 py-16 text-center">
+        <title>Book not found · Bookshelf</title>
         <p className="font-serif text-2xl text-stone-800">Book not found.</p>
       </div>
     );
@@ -26,6 +27,7 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: B
   const description = book.description.trim() || 'No description available.';
   return (
     <article className="space-y-10">
+      <title>{`${book.title} · Bookshelf`}</title>
       <div className="grid gap-8 md:grid-cols-[minmax(0,20rem)_1fr] lg:grid-cols-[20rem_1fr_18rem]">
         <BookCover
           src={book.image}

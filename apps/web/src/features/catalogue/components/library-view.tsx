@@ -48,24 +48,37 @@ export function LibraryView(slots: BookCardSlots) {
       </aside>
       <div id="library-results" className="scroll-mt-24 space-y-6">
         <p className="text-sm text-stone-600" aria-live="polite">
-          {books.isError
-            ? 'The books could not be loaded. Please try again.'
-            : books.data
-              ? `${total} ${total === 1 ? 'book' : 'books'}${params.q ? ` for “${params.q}”` : ''}`
+          {books.data
+            ? `${total} ${total === 1 ? 'book' : 'books'}${params.q ? ` for “${params.q}”` : ''}`
+            : books.isError
+              ? ''
               : 'Loading books…'}
         </p>
-        <div
-          className={books.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}
-          aria-busy={books.isFetching}
-        >
-          <BookGrid
-            books={books.data?.books}
-            loading={books.isPending}
-            skeletons={PAGE_SIZE.library}
-            emptyText="No books found for your filter."
-            {...slots}
-          />
-        </div>
+        {books.isError && !books.data ? (
+          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center text-red-800">
+            <p>The books could not be loaded.</p>
+            <button
+              type="button"
+              onClick={() => void books.refetch()}
+              className="mt-4 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-red-800 shadow-sm hover:bg-red-100"
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div
+            className={books.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}
+            aria-busy={books.isFetching}
+          >
+            <BookGrid
+              books={books.data?.books}
+              loading={books.isPending}
+              skeletons={PAGE_SIZE.library}
+              emptyText="No books found for your filter."
+              {...slots}
+            />
+          </div>
+        )}
         <Pagination
           page={Math.min(params.page, pageCount)}
           pageCount={pageCount}
