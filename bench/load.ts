@@ -11,6 +11,8 @@ const baseUrl = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = process.env.BENCH_ONLY?.split(',');
+/** Seconds of unmeasured load before each scenario (warms caches, JIT and the database's buffers). */
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 
 const SEARCHES = [
   'silent harbour',
@@ -43,11 +45,13 @@ async function getJson<T>(path: string): Promise<T> {
 
 async function run(name: string, nextPath: () => string) {
   if (only && !only.some((wanted) => name.startsWith(wanted))) return;
+  const requests = [{ setupRequest: (request: { path?: string }) => ({ ...request, path: nextPath() }) }];
+  if (warmup > 0) await autocannon({ url: baseUrl, connections, duration: warmup, requests });
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration,
-    requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+    requests,
   });
   const errors = result.errors + result.timeouts + result.non2xx;
   console.log(
@@ -64,7 +68,7 @@ async function main() {
     sample.push(...(await getJson<ListAnswer>(`/api/books?page=${page}&limit=100`)).books.map((book) => book._id));
   }
   console.log(`${baseUrl}: ${first.total.toLocaleString()} public books, ${pages.toLocaleString()} library pages`);
-  console.log(`${connections} connections, ${duration} s each\n`);
+  console.log(`${connections} connections, ${duration} s each after ${warmup} s of warm-up\n`);
 
   await run('GET /api/health (reference)', () => '/api/health');
   await run(

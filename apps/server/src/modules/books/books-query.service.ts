@@ -1,13 +1,15 @@
 /**
  * Reading the public catalogue: filters, search, facets and paging, all done by the database.
  *
- * Two things keep it fast at 100,000 books (see bench/README.md):
+ * Three things keep it fast at 100,000 books (see bench/README.md):
  * - totals and category facets come from ONE grouped query per (search, type) whose result is cached
  *   for a few seconds and dropped on every write by this process, so no exact COUNT(*) runs per request;
  * - deep pages of the "newest first" order start from a cached anchor (the sort key of every
- *   ANCHOR_SPACING-th row), so a page never skips more than ANCHOR_SPACING rows with OFFSET.
+ *   ANCHOR_SPACING-th row), so a page never skips more than ANCHOR_SPACING rows with OFFSET;
+ * - a page's rows are cached for the same few seconds, dropped on every write by this process.
+ * Another server copy's write shows here within CACHE_TTL_MS.
  */
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookListQuery, BookType } from '@ebook/shared';
 import type { Executor } from '../../db/client.js';
 import { books, type BookRow } from '../../db/schema/index.js';
@@ -36,7 +38,7 @@ export type BookRecord = Omit<BookRow, 'searchVector'>;
 /** Written literally (not as parameters) so the planner can use the partial indexes on public rows. */
 export const isPublic = sql.raw(`"books"."status" in ('added', 'approved')`);
 
-const ANCHOR_SPACING = 200;
+const ANCHOR_SPACING = 100;
 const CACHE_TTL_MS = 5_000;
 
 interface Facets {
@@ -51,14 +53,17 @@ interface Anchor {
 
 const facetCache = new TtlCache<Facets>(CACHE_TTL_MS, 1_000);
 const anchorCache = new TtlCache<Anchor[]>(CACHE_TTL_MS * 6, 200);
-/** Searches are ranked over every match, so a popular query's page is kept for a few seconds too. */
-const searchPageCache = new TtlCache<BookRecord[]>(CACHE_TTL_MS, 2_000);
+/**
+ * Pages too are kept for a few seconds: popular pages (the first ones, common searches) are then
+ * served from memory, which matters most on the embedded database (one thread for HTTP and SQL).
+ */
+const pageCache = new TtlCache<BookRecord[]>(CACHE_TTL_MS, 5_000);
 
 /** Every write to books calls this, so this process never serves a stale total after its own write. */
 export function invalidateCatalogueCaches(): void {
   facetCache.clear();
   anchorCache.clear();
-  searchPageCache.clear();
+  pageCache.clear();
 }
 
 function tsQuery(q: string): SQL {
@@ -116,11 +121,9 @@ export async function listPublicBooks(db: Executor, query: BookListQuery): Promi
       .offset(offset);
   const [facets, rows] = await Promise.all([
     loadFacets(db, base, `${query.type}|${q ?? ''}`),
-    sort === 'newest'
-      ? pageNewestFirst(db, where, filterKey, offset, query.limit)
-      : q
-        ? searchPageCache.getOrLoad(`${filterKey}|${sort}|${offset}|${query.limit}`, sortedPage)
-        : sortedPage(),
+    pageCache.getOrLoad(`${filterKey}|${sort}|${offset}|${query.limit}`, () =>
+      sort === 'newest' ? pageNewestFirst(db, where, filterKey, offset, query.limit) : sortedPage(),
+    ),
   ]);
   const total = category ? (facets.categories.find((entry) => entry.name === category)?.count ?? 0) : facets.total;
   return { books: rows, total, categories: facets.categories };
@@ -187,13 +190,28 @@ async function pageNewestFirst(
       skip = offset - (index + 1) * ANCHOR_SPACING;
     }
   }
+  const newest = [sql`${books.createdAt} desc`, sql`${books.id} desc`];
+  if (skip === 0)
+    return db
+      .select(bookColumns)
+      .from(books)
+      .where(condition)
+      .orderBy(...newest)
+      .limit(limit);
+  // Skip rows in the index alone (an index-only scan of (created_at, id)), then read just the page's
+  // rows: an OFFSET over full rows would fetch every skipped row from the table.
+  const pageIds = db
+    .select({ id: books.id })
+    .from(books)
+    .where(condition)
+    .orderBy(...newest)
+    .limit(limit)
+    .offset(skip);
   return db
     .select(bookColumns)
     .from(books)
-    .where(condition)
-    .orderBy(sql`${books.createdAt} desc`, sql`${books.id} desc`)
-    .limit(limit)
-    .offset(skip);
+    .where(inArray(books.id, pageIds))
+    .orderBy(...newest);
 }
 
 /** The sort key of rows ANCHOR_SPACING, 2*ANCHOR_SPACING, ... (1-based) in newest-first order. */
