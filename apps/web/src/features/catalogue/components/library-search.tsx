@@ -1,24 +1,34 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@ebook/shared';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 /**
  * The library's search box. What is typed is sent 300 ms after typing stops; a change of the
- * address (back button, a shared link) refills the box.
+ * address from elsewhere (back button, a shared link) refills the box, but the address catching up
+ * with an earlier search never overwrites what the user has typed since.
  */
 export function LibrarySearch({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const id = useId();
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
 
+  // The last query this box sent (or was given), so the address catching up with our own search
+  // is told apart from an outside change (back button, Clear, a link), which refills the box.
+  const sent = useRef(value);
+
   useEffect(() => {
-    if (debounced.trim() !== value) onSearch(debounced.trim());
+    const q = debounced.trim();
+    if (q === value) return;
+    sent.current = q;
+    onSearch(q);
     // Only a settled change of the text searches; `value` catching up must not search again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
   useEffect(() => {
-    setText((current) => (current.trim() === value ? current : value));
+    if (value === sent.current) return;
+    sent.current = value;
+    setText(value);
   }, [value]);
 
   return (
