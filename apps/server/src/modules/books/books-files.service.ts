@@ -12,7 +12,8 @@ import type { Db } from '../../db/client.js';
 import { books, entitlements, files, type FileRow } from '../../db/schema/index.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import type { BookRecord } from './books-query.service.js';
+import { findPublicBookCached, type BookRecord } from './books-query.service.js';
+import { TtlCache } from './ttl-cache.js';
 
 export const COVER_WIDTHS: Record<CoverSize, number> = { card: 300, detail: 600 };
 /** Signed download links live this long. */
@@ -24,6 +25,9 @@ export async function getFileRow(db: Db, fileId: string | null): Promise<FileRow
   if (!row) throw notFound('This book has no such file.', 'FILE_NOT_FOUND');
   return row;
 }
+
+/** File rows never change (content-addressed), so they can be kept longer. */
+const coverFiles = new TtlCache<FileRow>(60_000, 10_000);
 
 export interface CoverFile {
   fileId: string;
@@ -41,6 +45,12 @@ export async function getCoverFile(
   bookId: string,
   resolveCaller: () => Promise<PdfCaller | null>,
 ): Promise<CoverFile> {
+  const cached = await findPublicBookCached(db, bookId);
+  if (cached?.coverFileId) {
+    const fileId = cached.coverFileId;
+    const file = await coverFiles.getOrLoad(fileId, () => getFileRow(db, fileId));
+    return { fileId: file.id, sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes };
+  }
   const [row] = await db
     .select({
       status: books.status,

@@ -59,11 +59,30 @@ const anchorCache = new TtlCache<Anchor[]>(CACHE_TTL_MS * 6, 200);
  */
 const pageCache = new TtlCache<BookRecord[]>(CACHE_TTL_MS, 5_000);
 
+/** Public books by id (detail and cover lookups); null = missing or not public. */
+const publicBookCache = new TtlCache<BookRecord | null>(CACHE_TTL_MS, 10_000);
+
 /** Every write to books calls this, so this process never serves a stale total after its own write. */
 export function invalidateCatalogueCaches(): void {
   facetCache.clear();
   anchorCache.clear();
   pageCache.clear();
+  publicBookCache.clear();
+}
+
+/**
+ * A public book from the few-second cache, or null (not found, or not public: the caller then applies
+ * the full rules). Only for display; download rights are always checked against the database.
+ */
+export function findPublicBookCached(db: Executor, id: string): Promise<BookRecord | null> {
+  return publicBookCache.getOrLoad(id, async () => {
+    const [book] = await db
+      .select(bookColumns)
+      .from(books)
+      .where(and(eq(books.id, id), isPublic))
+      .limit(1);
+    return book ?? null;
+  });
 }
 
 function tsQuery(q: string): SQL {

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
 import { readBookInput } from './books-input.js';
-import { listPublicBooks } from './books-query.service.js';
+import { findPublicBookCached, listPublicBooks } from './books-query.service.js';
 import { presentBook } from './books.presenter.js';
 import booksFilesRoutes from './books-files.routes.js';
 import booksReviewRoutes from './books-review.routes.js';
@@ -82,7 +82,8 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The session is looked up only for a book that is not public.
-      return presentBook(await getVisibleBook(app.db, request.params.id, () => app.currentUser(request)));
+      const cached = await findPublicBookCached(app.db, request.params.id);
+      return presentBook(cached ?? (await getVisibleBook(app.db, request.params.id, () => app.currentUser(request))));
     },
   );
 
