@@ -1,9 +1,58 @@
 // Lint rules for every workspace: typed TypeScript rules, no floating promises, React hooks, and
 // import boundaries (features never import each other; the app layer composes them).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const FEATURES_DIR = 'apps/web/src/features';
+const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A feature may import itself and auth (the session), nothing else from features/. */
+const featureBoundary = (feature) => ({
+  files: [`${FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [
+              ...new Set([
+                '@/features/*',
+                '!@/features/auth',
+                '!@/features/auth/**',
+                `!@/features/${feature}`,
+                `!@/features/${feature}/**`,
+              ]),
+            ],
+            message: 'Features must not import each other; compose them in src/app.',
+          },
+        ],
+      },
+    ],
+  },
+});
+
+/** Shared layers (components, lib, config) never depend on a feature, except the session. */
+const sharedLayer = {
+  files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@/features/*', '!@/features/auth', '!@/features/auth/**', '@/app/*'],
+            message: 'Shared components and libraries must not depend on features or the app layer.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'bench/results/**', '**/test-results/**'] },
@@ -12,14 +61,13 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': 'error',
     },
   },
   {
@@ -28,36 +76,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // Features are independent: only the app layer (routes) composes them.
-            ...[
-              'auth',
-              'catalogue',
-              'wishlist',
-              'cart',
-              'payment',
-              'orders',
-              'profile',
-              'user-books',
-              'user-dashboard',
-              'admin',
-              'book-form',
-            ].map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [...new Set([`./${feature}`, './auth'])],
-              message: 'Features must not import each other; compose them in src/app.',
-            })),
-            { target: './apps/web/src/components', from: './apps/web/src/features', except: ['./auth'] },
-            { target: './apps/web/src/lib', from: './apps/web/src/features' },
-          ],
-        },
-      ],
     },
   },
+  ...features.map(featureBoundary),
+  sharedLayer,
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -1,5 +1,4 @@
-import type { Book } from '@ebook/shared';
-import { formatPrice } from '@ebook/shared';
+import { formatPrice, type Book } from '@ebook/shared';
 import { showSuccess } from '@/lib/alerts';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 
