@@ -43,7 +43,12 @@ describe('two server instances over one database', () => {
 
   it('a profile change made through one instance is read through the other', async () => {
     const member = await createMember(ctx.app);
-    await ctx.app.inject({ method: 'PUT', url: '/api/users/me', headers: member.headers, payload: { name: 'Changed On A' } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: member.headers,
+      payload: { name: 'Changed On A' },
+    });
     const read = await second.inject({ method: 'GET', url: '/api/users/me', headers: member.headers });
     expect(read.json().name).toBe('Changed On A');
   });
@@ -56,7 +61,12 @@ describe('two server instances over one database', () => {
       // A fresh address per run: Redis keeps the per-address counters of earlier runs for a minute.
       const remoteAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
       const attempt = (app: App) =>
-        app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password: TEST_PASSWORD } });
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          payload: { email, password: TEST_PASSWORD },
+        });
       expect((await attempt(limited.app)).statusCode).toBe(401);
       expect((await attempt(other)).statusCode).toBe(401);
       expect((await attempt(limited.app)).statusCode).toBe(429);

@@ -119,16 +119,14 @@ async function checkout(db: Db, gateway: PaymentGateway, input: CheckoutInput, k
           cardLast4: card.last4,
         })
         .returning();
-      await tx
-        .insert(orderItems)
-        .values(
-          selected.map((book) => ({
-            orderId: order!.id,
-            bookId: book.id,
-            title: book.title,
-            priceCents: book.priceCents,
-          })),
-        );
+      await tx.insert(orderItems).values(
+        selected.map((book) => ({
+          orderId: order!.id,
+          bookId: book.id,
+          title: book.title,
+          priceCents: book.priceCents,
+        })),
+      );
       const granted = await tx
         .insert(entitlements)
         .values(selected.map((book) => ({ userId, bookId: book.id, orderId: order!.id })))

@@ -61,7 +61,11 @@ describe('PUT /api/users/me', () => {
     expect(image.headers['cache-control']).toContain('immutable');
     const meta = await sharp(image.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([256, 256]);
-    const cached = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': image.headers.etag as string } });
+    const cached = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': image.headers.etag as string },
+    });
     expect(cached.statusCode).toBe(304);
   });
 
@@ -87,7 +91,10 @@ describe('PUT /api/users/me', () => {
       payload: Buffer.from(await request.arrayBuffer()),
     });
     expect(multipart.statusCode).toBe(200);
-    expect(multipart.json().user).toMatchObject({ name: 'Multipart Reader', profileImage: expect.stringMatching(/^\/api\/files\//) });
+    expect(multipart.json().user).toMatchObject({
+      name: 'Multipart Reader',
+      profileImage: expect.stringMatching(/^\/api\/files\//),
+    });
   });
 
   it('refuses a file that is not an image by its content (415), keeping the old picture and writing no file', async () => {
@@ -130,8 +137,12 @@ describe('PUT /api/users/me/password', () => {
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' },
     });
     expect(response.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: member.headers })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: other.headers })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: member.headers })).statusCode).toBe(
+      200,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: other.headers })).statusCode).toBe(
+      401,
+    );
     await expect(loginAs(ctx.app, member.user.email, 'a-brand-new-secret')).resolves.toBeTruthy();
   });
 
