@@ -32,3 +32,24 @@ export async function confirmAction(options: { title: string; text?: string; con
 export function showLoginRequired(text: string) {
   return showWarning('Login Required', text);
 }
+
+/**
+ * The destructive-action flow of the specification: ask, run, then say how it went. Resolves true
+ * when the action ran and succeeded.
+ */
+export async function confirmThenRun(options: {
+  confirm: { title: string; text?: string; confirmText?: string; danger?: boolean };
+  action: () => Promise<unknown>;
+  success: [title: string, text?: string];
+  failure: [title: string, text?: string];
+}): Promise<boolean> {
+  if (!(await confirmAction(options.confirm))) return false;
+  try {
+    await options.action();
+  } catch {
+    void showError(...options.failure);
+    return false;
+  }
+  void showSuccess(...options.success);
+  return true;
+}

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE, formatPrice, type Book } from '@ebook/shared';
 import { paths } from '@/config/paths';
-import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { confirmThenRun } from '@/lib/alerts';
 import { useDeleteBook } from '../api/delete-book';
 import { useManagedBooks } from '../api/get-managed-books';
 import { useStoreCurrency } from '../api/get-overview';
@@ -29,18 +29,12 @@ export function BooksTable() {
   }, [books.data, page, total]);
 
   const onDelete = async (book: Book) => {
-    const confirmed = await confirmAction({
-      title: 'Are you sure?',
-      text: 'This will permanently delete the book.',
-      confirmText: 'Yes, delete',
+    await confirmThenRun({
+      confirm: { title: 'Are you sure?', text: 'This will permanently delete the book.', confirmText: 'Yes, delete' },
+      action: () => remove.mutateAsync(book._id),
+      success: ['Deleted!', 'Book has been removed.'],
+      failure: ['Error!', 'Failed to delete book.'],
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(book._id);
-      await showSuccess('Deleted!', 'Book has been removed.');
-    } catch {
-      await showError('Error!', 'Failed to delete book.');
-    }
   };
 
   const rows = books.data?.books ?? [];

@@ -1,7 +1,7 @@
 /** 'Members Management': members (never admins), 5 per page, each removable after a confirmation. */
 import { useEffect, useState } from 'react';
 import { PAGE_SIZE, type User } from '@ebook/shared';
-import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { confirmThenRun } from '@/lib/alerts';
 import { useDeleteMember } from '../api/delete-member';
 import { useMembers } from '../api/get-members';
 import { Icon } from './admin-icons';
@@ -21,18 +21,12 @@ export function MembersTable() {
   }, [members.data, page, total]);
 
   const onDelete = async (member: User) => {
-    const confirmed = await confirmAction({
-      title: 'Are you sure?',
-      text: 'This will permanently delete the Member.',
-      confirmText: 'Yes, delete',
+    await confirmThenRun({
+      confirm: { title: 'Are you sure?', text: 'This will permanently delete the Member.', confirmText: 'Yes, delete' },
+      action: () => remove.mutateAsync(member._id),
+      success: ['Deleted!', 'Member has been removed.'],
+      failure: ['Error!', 'Failed to delete Member.'],
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(member._id);
-      await showSuccess('Deleted!', 'Member has been removed.');
-    } catch {
-      await showError('Error!', 'Failed to delete Member.');
-    }
   };
 
   const rows = members.data?.users ?? [];

@@ -3,7 +3,7 @@
  * confirmation. The tiles and the bell refresh after every decision.
  */
 import { formatPrice, submitterName, type Book } from '@ebook/shared';
-import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { confirmThenRun } from '@/lib/alerts';
 import { useStoreCurrency } from '../api/get-overview';
 import { usePendingBooks } from '../api/get-pending-books';
 import { useReviewBook, type ReviewDecision } from '../api/review-book';
@@ -31,19 +31,17 @@ export function PendingBooksTable() {
 
   const decide = async (book: Book, decision: ReviewDecision) => {
     const dialog = DIALOGS[decision];
-    const confirmed = await confirmAction({
-      title: dialog.confirm,
-      text: 'This action cannot be undone.',
-      confirmText: decision === 'approve' ? 'Yes, approve' : 'Yes, reject',
-      danger: decision === 'reject',
+    await confirmThenRun({
+      confirm: {
+        title: dialog.confirm,
+        text: 'This action cannot be undone.',
+        confirmText: decision === 'approve' ? 'Yes, approve' : 'Yes, reject',
+        danger: decision === 'reject',
+      },
+      action: () => review.mutateAsync({ id: book._id, decision }),
+      success: dialog.done,
+      failure: ['Error', dialog.failed],
     });
-    if (!confirmed) return;
-    try {
-      await review.mutateAsync({ id: book._id, decision });
-      await showSuccess(...dialog.done);
-    } catch {
-      await showError('Error', dialog.failed);
-    }
   };
 
   const books = pending.data ?? [];

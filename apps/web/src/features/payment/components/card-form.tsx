@@ -13,7 +13,7 @@ import {
   type CardInput,
 } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
-import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { confirmThenRun, showError, showSuccess } from '@/lib/alerts';
 import { useDeleteCard } from '../api/delete-card';
 import { useSaveCard } from '../api/save-card';
 
@@ -58,19 +58,17 @@ export function CardForm({ selected, onDone }: { selected: Card | null; onDone: 
 
   const onDelete = async () => {
     if (!selected) return;
-    const confirmed = await confirmAction({
-      title: 'Are you sure?',
-      text: `This will permanently delete the card ending ${selected.last4}.`,
-      confirmText: 'Delete',
+    const deleted = await confirmThenRun({
+      confirm: {
+        title: 'Are you sure?',
+        text: `This will permanently delete the card ending ${selected.last4}.`,
+        confirmText: 'Delete',
+      },
+      action: () => remove.mutateAsync(selected._id),
+      success: ['Deleted', 'Card removed.'],
+      failure: ['Error', 'Failed to delete card.'],
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(selected._id);
-      void showSuccess('Deleted', 'Card removed.');
-      finish();
-    } catch {
-      void showError('Error', 'Failed to delete card.');
-    }
+    if (deleted) finish();
   };
 
   const { errors } = formState;

@@ -4,7 +4,7 @@ import { PAGE_SIZE, formatPrice, type Book, type BookStatus } from '@ebook/share
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { confirmThenRun } from '@/lib/alerts';
 import { useDeleteMyBook } from '../api/delete-my-book';
 import { useMyBooks } from '../api/get-my-books';
 
@@ -32,18 +32,12 @@ export function UserBooksTable({ currency }: { currency: string }) {
   }, [page, pageCount]);
 
   const onDelete = async (book: Book) => {
-    const confirmed = await confirmAction({
-      title: 'Are you sure?',
-      text: 'This will permanently delete the book.',
-      confirmText: 'Delete',
+    await confirmThenRun({
+      confirm: { title: 'Are you sure?', text: 'This will permanently delete the book.', confirmText: 'Delete' },
+      action: () => remove.mutateAsync(book._id),
+      success: ['Deleted!', 'Book has been removed.'],
+      failure: ['Error!', 'Failed to delete book.'],
     });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(book._id);
-      void showSuccess('Deleted!', 'Book has been removed.');
-    } catch {
-      void showError('Error!', 'Failed to delete book.');
-    }
   };
 
   if (books.isPending) return <Spinner label="Loading your books" />;
