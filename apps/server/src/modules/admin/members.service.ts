@@ -2,11 +2,12 @@
  * Member management for admins: list members (admins are never listed) and delete a member with
  * everything that belongs only to them, in one transaction.
  */
-import { and, count, desc, eq, inArray, notInArray, or } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
-import { books, files, paymentCards, users, type UserRow } from '../../db/schema/index.js';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { books, paymentCards, users, type UserRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
+import { removeUnusedFiles } from '../books/books.service.js';
 import type { PaymentGateway } from '../payment/gateway/index.js';
 
 const isMember = eq(users.role, 'member');
@@ -51,6 +52,7 @@ const UNPUBLISHED_STATUSES = ['pending', 'rejected'] as const;
 export async function deleteMember(
   db: Db,
   store: FileStore,
+  filesDir: string,
   gateway: PaymentGateway,
   callerId: string,
   memberId: string,
@@ -58,7 +60,7 @@ export async function deleteMember(
 ): Promise<void> {
   if (memberId === callerId) throw conflict('You cannot delete your own account here.', 'CANNOT_DELETE_SELF');
 
-  const { orphanedHashes, cardTokens } = await db.transaction(async (tx) => {
+  const { fileIds, cardTokens } = await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: users.id, role: users.role, profileImageFileId: users.profileImageFileId })
       .from(users)
@@ -86,48 +88,14 @@ export async function deleteMember(
       if (book.pdfFileId) candidates.add(book.pdfFileId);
     }
     if (target.profileImageFileId) candidates.add(target.profileImageFileId);
-    return {
-      orphanedHashes: await deleteUnusedFiles(tx, [...candidates]),
-      cardTokens: cards.map((card) => card.token),
-    };
+    return { fileIds: [...candidates], cardTokens: cards.map((card) => card.token) };
   });
 
-  // Bytes and vault entries go only after the rows are committed, so a rolled-back delete loses nothing.
+  // Files and vault entries go only after the rows are committed, so a rolled-back delete loses
+  // nothing; files still used by another book or profile stay.
   const cleanups = await Promise.allSettled([
-    ...orphanedHashes.map((sha256) => store.remove(sha256)),
+    removeUnusedFiles(db, store, filesDir, fileIds),
     ...cardTokens.map((token) => gateway.removeCard(token)),
   ]);
   for (const result of cleanups) if (result.status === 'rejected') onCleanupError(result.reason);
-}
-
-/** Deletes the file rows no book or user refers to any more; returns the contents now unreferenced. */
-async function deleteUnusedFiles(tx: Executor, fileIds: string[]): Promise<string[]> {
-  if (fileIds.length === 0) return [];
-  const stillUsed = await tx
-    .select({ cover: books.coverFileId, pdf: books.pdfFileId })
-    .from(books)
-    .where(or(inArray(books.coverFileId, fileIds), inArray(books.pdfFileId, fileIds)));
-  const avatars = await tx
-    .select({ id: users.profileImageFileId })
-    .from(users)
-    .where(inArray(users.profileImageFileId, fileIds));
-  const used = new Set<string>();
-  for (const row of stillUsed) {
-    if (row.cover) used.add(row.cover);
-    if (row.pdf) used.add(row.pdf);
-  }
-  for (const row of avatars) if (row.id) used.add(row.id);
-  const unused = fileIds.filter((id) => !used.has(id));
-  if (unused.length === 0) return [];
-
-  const removed = await tx.delete(files).where(inArray(files.id, unused)).returning({ sha256: files.sha256 });
-  const hashes = [...new Set(removed.map((row) => row.sha256))];
-  if (hashes.length === 0) return [];
-  // The same bytes may still be recorded under another type; keep those.
-  const shared = await tx
-    .select({ sha256: files.sha256 })
-    .from(files)
-    .where(and(inArray(files.sha256, hashes), notInArray(files.id, unused)));
-  const keep = new Set(shared.map((row) => row.sha256));
-  return hashes.filter((hash) => !keep.has(hash));
 }
