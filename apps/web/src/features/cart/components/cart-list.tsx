@@ -57,7 +57,7 @@ export function CartList({
               </span>
             )}
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-stone-900">{book.title}</p>
+              <p className="line-clamp-2 font-medium text-stone-900">{book.title}</p>
               <p className="text-sm text-stone-500">{book.author}</p>
             </div>
             <span className="shrink-0 font-semibold text-stone-900">{formatPrice(book.priceCents, currency)}</span>
