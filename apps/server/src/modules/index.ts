@@ -4,6 +4,7 @@ import authRoutes from './auth/auth.routes.js';
 import booksRoutes from './books/books.routes.js';
 import filesRoutes from './files/files.routes.js';
 import healthRoutes from './health/health.routes.js';
+import storeRoutes from './store/store.routes.js';
 import usersRoutes from './users/users.routes.js';
 import wishlistRoutes from './wishlist/wishlist.routes.js';
 import cartRoutes from './cart/cart.routes.js';
@@ -15,6 +16,7 @@ import dashboardRoutes from './dashboard/dashboard.routes.js';
 /** Every API module, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
+  await app.register(storeRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(filesRoutes);

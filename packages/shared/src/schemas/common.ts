@@ -16,3 +16,7 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(9),
 });
+
+/** GET /api/store. */
+export const storeInfoSchema = z.object({ currency: z.string().length(3) });
+export type StoreInfo = z.infer<typeof storeInfoSchema>;

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useMemberSummary } from '@/features/user-dashboard/api/get-summary';
 import { UserBooksTable } from '@/features/user-books/components/user-books-table';
+import { useStoreCurrency } from '@/lib/store-currency';
 
 export default function Route() {
-  const summary = useMemberSummary();
+  const currency = useStoreCurrency();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -16,7 +16,7 @@ export default function Route() {
           Add New Book
         </Link>
       </div>
-      <UserBooksTable currency={summary.data?.currency ?? 'USD'} />
+      <UserBooksTable currency={currency} />
     </div>
   );
 }

@@ -4,9 +4,11 @@ import { useCart } from '@/features/cart/api/get-cart';
 import { CartList } from '@/features/cart/components/cart-list';
 import { OrderSummaryDialog } from '@/features/orders/components/order-summary-dialog';
 import { useCards } from '@/features/payment/api/get-cards';
+import { useStoreCurrency } from '@/lib/store-currency';
 
 export default function Route() {
   const cart = useCart();
+  const currency = useStoreCurrency();
   const cards = useCards();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [summaryOpen, setSummaryOpen] = useState(false);
@@ -40,13 +42,13 @@ export default function Route() {
       ) : books.length === 0 ? (
         <p className="text-stone-600">Your cart is empty.</p>
       ) : (
-        <CartList books={books} currency={cart.data?.currency ?? 'USD'} selected={selected} onToggle={toggle} />
+        <CartList books={books} currency={currency} selected={selected} onToggle={toggle} />
       )}
       {summaryOpen && (
         <OrderSummaryDialog
           books={selectedBooks}
           cards={cards.data ?? []}
-          currency={cart.data?.currency ?? 'USD'}
+          currency={currency}
           onClose={() => setSummaryOpen(false)}
           onPurchased={() => {
             setSelected(new Set());

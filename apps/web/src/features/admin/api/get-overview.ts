@@ -33,8 +33,3 @@ export const getOverviewQueryOptions = () =>
 export function useAdminOverview() {
   return useQuery(getOverviewQueryOptions());
 }
-
-/** The store currency for formatting prices; undefined until the server has said. */
-export function useStoreCurrency(): string | undefined {
-  return useQuery({ ...getOverviewQueryOptions(), select: (overview) => overview.currency }).data;
-}

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { confirmThenRun } from '@/lib/alerts';
 import { useDeleteBook } from '../api/delete-book';
 import { useManagedBooks } from '../api/get-managed-books';
-import { useStoreCurrency } from '../api/get-overview';
+import { useStoreCurrency } from '@/lib/store-currency';
 import { Icon } from './admin-icons';
 import { BookThumb } from './book-thumb';
 import { PageButtons } from './page-buttons';

@@ -4,7 +4,7 @@
  */
 import { formatPrice, submitterName, type Book } from '@ebook/shared';
 import { confirmThenRun } from '@/lib/alerts';
-import { useStoreCurrency } from '../api/get-overview';
+import { useStoreCurrency } from '@/lib/store-currency';
 import { usePendingBooks } from '../api/get-pending-books';
 import { useReviewBook, type ReviewDecision } from '../api/review-book';
 import { Icon } from './admin-icons';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
 import { paths } from '@/config/paths';
-import { bookPrice } from '../lib/currency';
+import { useBookPrice } from '../lib/currency';
 import { BookCover } from './book-cover';
 
 export interface BookCardSlots {
@@ -14,6 +14,7 @@ export interface BookCardSlots {
 
 /** A book in a grid: cover, title, author, price, Add To Cart, View and the favourite heart. */
 export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Book } & BookCardSlots) {
+  const bookPrice = useBookPrice();
   return (
     <article
       aria-labelledby={`book-${book._id}-title`}

@@ -1,7 +1,7 @@
 import type { Book } from '@ebook/shared';
 import { Tabs } from '@/components/ui/tabs';
 import { additionalInformation, bookInformation } from '../lib/book-details';
-import { bookPrice } from '../lib/currency';
+import { useBookPrice } from '../lib/currency';
 import { useBook } from '../api/get-book';
 import type { BookCardSlots } from './book-card';
 import { BookCover } from './book-cover';
@@ -24,6 +24,7 @@ export function BookDetail({ bookId, ...slots }: { bookId: string } & BookCardSl
 }
 
 function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: Book } & BookCardSlots) {
+  const bookPrice = useBookPrice();
   const description = book.description.trim() || 'No description available.';
   return (
     <article className="space-y-10">
