@@ -66,6 +66,7 @@ test.describe('navigation bar', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Library' }).click();
     await expect(page).toHaveURL(/#\/library$/);
+    await expect(page.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();
     await expect(menu).toBeHidden();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -74,6 +75,8 @@ test.describe('navigation bar', () => {
 
     await newMember(page, 'Ravi Fernando');
     await page.goto('/#/about');
+    // The menu closes on every route change: open it once the About page has arrived.
+    await expect(page.getByRole('heading', { name: 'About', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(menu.getByText('Ravi Fernando')).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Login' })).toHaveCount(0);
