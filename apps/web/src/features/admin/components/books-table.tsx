@@ -2,7 +2,7 @@
  * 'Books Management': every book, any status, paged on the server 5 at a time; edit opens the admin
  * book form, delete asks first.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE, formatPrice, type Book } from '@ebook/shared';
 import { paths } from '@/config/paths';
@@ -15,6 +15,7 @@ import { BookThumb } from './book-thumb';
 import { PageButtons } from './page-buttons';
 import { StatusBadge } from './status-badge';
 import { TableShell } from './table-shell';
+import { useStepBackPastLastPage } from '@/hooks/use-step-back-past-last-page';
 
 export function BooksTable() {
   const [page, setPage] = useState(1);
@@ -23,10 +24,7 @@ export function BooksTable() {
   const remove = useDeleteBook();
   const total = books.data?.total ?? 0;
 
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE.adminBooks));
-    if (books.data && page > lastPage) setPage(lastPage);
-  }, [books.data, page, total]);
+  useStepBackPastLastPage(page, setPage, books.data?.total, PAGE_SIZE.adminBooks);
 
   const onDelete = async (book: Book) => {
     await confirmThenRun({

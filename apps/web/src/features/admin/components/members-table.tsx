@@ -1,5 +1,5 @@
 /** 'Members Management': members (never admins), 5 per page, each removable after a confirmation. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PAGE_SIZE, type User } from '@ebook/shared';
 import { confirmThenRun } from '@/lib/alerts';
 import { useDeleteMember } from '../api/delete-member';
@@ -7,6 +7,7 @@ import { useMembers } from '../api/get-members';
 import { Icon } from './admin-icons';
 import { PageButtons } from './page-buttons';
 import { TableShell } from './table-shell';
+import { useStepBackPastLastPage } from '@/hooks/use-step-back-past-last-page';
 
 export function MembersTable() {
   const [page, setPage] = useState(1);
@@ -14,11 +15,7 @@ export function MembersTable() {
   const remove = useDeleteMember();
   const total = members.data?.total ?? 0;
 
-  // After deleting the last member of the last page, step back to a page that exists.
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE.members));
-    if (members.data && page > lastPage) setPage(lastPage);
-  }, [members.data, page, total]);
+  useStepBackPastLastPage(page, setPage, members.data?.total, PAGE_SIZE.members);
 
   const onDelete = async (member: User) => {
     await confirmThenRun({

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE, formatPrice, type Book, type BookStatus } from '@ebook/shared';
 import { Pagination } from '@/components/ui/pagination';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { confirmThenRun } from '@/lib/alerts';
 import { useDeleteMyBook } from '../api/delete-my-book';
 import { useMyBooks } from '../api/get-my-books';
+import { useStepBackPastLastPage } from '@/hooks/use-step-back-past-last-page';
 
 const STATUS_STYLE: Record<BookStatus, string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -27,9 +28,7 @@ export function UserBooksTable({ currency }: { currency: string }) {
   const books = useMyBooks(page);
   const remove = useDeleteMyBook();
   const pageCount = Math.max(1, Math.ceil((books.data?.total ?? 0) / PAGE_SIZE.userBooks));
-  useEffect(() => {
-    if (page > pageCount) setPage(pageCount);
-  }, [page, pageCount]);
+  useStepBackPastLastPage(page, setPage, books.data?.total, PAGE_SIZE.userBooks);
 
   const onDelete = async (book: Book) => {
     await confirmThenRun({
