@@ -11,7 +11,7 @@ import { useDeleteBook } from '../api/delete-book';
 import { useManagedBooks } from '../api/get-managed-books';
 import { useStoreCurrency } from '@/lib/store-currency';
 import { Icon } from './admin-icons';
-import { BookThumb } from './book-thumb';
+import { BookThumb } from '@/components/ui/book-thumb';
 import { PageButtons } from './page-buttons';
 import { StatusBadge } from './status-badge';
 import { TableShell } from './table-shell';

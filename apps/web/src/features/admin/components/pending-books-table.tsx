@@ -8,7 +8,7 @@ import { useStoreCurrency } from '@/lib/store-currency';
 import { usePendingBooks } from '../api/get-pending-books';
 import { useReviewBook, type ReviewDecision } from '../api/review-book';
 import { Icon } from './admin-icons';
-import { BookThumb } from './book-thumb';
+import { BookThumb } from '@/components/ui/book-thumb';
 import { TableShell } from './table-shell';
 
 const DIALOGS: Record<ReviewDecision, { confirm: string; done: [string, string]; failed: string }> = {

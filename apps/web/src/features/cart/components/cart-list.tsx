@@ -1,6 +1,7 @@
 import { formatPrice, type Book } from '@ebook/shared';
 import { showSuccess } from '@/lib/alerts';
 import { useRemoveFromCart } from '../api/remove-from-cart';
+import { BookThumb } from '@/components/ui/book-thumb';
 
 /** 'My Cart' rows: checkbox, cover, title, price; clicking a row toggles it, the icon removes it. */
 export function CartList({
@@ -44,18 +45,7 @@ export function CartList({
               aria-label={`Select ${book.title}`}
               className="h-5 w-5 shrink-0 accent-brand-600"
             />
-            {book.thumbnail || book.image ? (
-              <img
-                src={book.thumbnail ?? book.image ?? ''}
-                alt=""
-                className="h-20 w-14 shrink-0 rounded object-cover shadow"
-                loading="lazy"
-              />
-            ) : (
-              <span className="flex h-20 w-14 shrink-0 items-center justify-center rounded bg-stone-100 text-[10px] text-stone-500">
-                No Image
-              </span>
-            )}
+            <BookThumb src={book.thumbnail ?? book.image} title={book.title} className="h-20 w-14" decorative />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 font-medium text-stone-900">{book.title}</p>
               <p className="text-sm text-stone-500">{book.author}</p>

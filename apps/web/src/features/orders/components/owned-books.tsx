@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, pdfFileName } from '@/lib/download';
 import { useOwnedBooks } from '../api/get-owned-books';
+import { BookThumb } from '@/components/ui/book-thumb';
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -29,18 +30,7 @@ export function OwnedBooks() {
           className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
           data-testid="owned-book"
         >
-          {book.thumbnail || book.image ? (
-            <img
-              src={book.thumbnail ?? book.image ?? ''}
-              alt=""
-              className="h-28 w-20 shrink-0 rounded object-cover shadow"
-              loading="lazy"
-            />
-          ) : (
-            <span className="flex h-28 w-20 shrink-0 items-center justify-center rounded bg-stone-100 text-xs text-stone-500">
-              No Image
-            </span>
-          )}
+          <BookThumb src={book.thumbnail ?? book.image} title={book.title} className="h-28 w-20" decorative />
           <div className="flex min-w-0 flex-1 flex-col">
             <Link to={paths.book(book._id)} className="font-serif font-bold text-stone-900 hover:underline">
               {book.title}

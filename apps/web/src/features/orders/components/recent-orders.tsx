@@ -1,6 +1,7 @@
 import { formatMoney } from '@ebook/shared';
 import { Spinner } from '@/components/ui/spinner';
 import { useRecentOrders } from '../api/get-recent-orders';
+import { BookThumb } from '@/components/ui/book-thumb';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -26,18 +27,7 @@ export function RecentOrders() {
         <ul className="mt-4 divide-y divide-stone-100">
           {rows.map(({ key, book, order }) => (
             <li key={key} className="flex items-center gap-4 py-3" data-testid="recent-order">
-              {book.image ? (
-                <img
-                  src={book.image}
-                  alt=""
-                  className="h-16 w-12 shrink-0 rounded object-cover shadow"
-                  loading="lazy"
-                />
-              ) : (
-                <span className="flex h-16 w-12 shrink-0 items-center justify-center rounded bg-stone-100 text-[10px] text-stone-500">
-                  No Image
-                </span>
-              )}
+              <BookThumb src={book.image} title={book.title} decorative />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-stone-900">{book.title}</p>
                 <p className="text-sm text-stone-500">

@@ -8,6 +8,7 @@ import { confirmThenRun } from '@/lib/alerts';
 import { useDeleteMyBook } from '../api/delete-my-book';
 import { useMyBooks } from '../api/get-my-books';
 import { useStepBackPastLastPage } from '@/hooks/use-step-back-past-last-page';
+import { BookThumb } from '@/components/ui/book-thumb';
 
 const STATUS_STYLE: Record<BookStatus, string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -77,16 +78,7 @@ export function UserBooksTable({ currency }: { currency: string }) {
                 <tr key={book._id} data-testid="user-book-row">
                   <td className="px-4 py-3 font-medium text-stone-900">{book.title}</td>
                   <td className="px-4 py-3">
-                    {book.thumbnail || book.image ? (
-                      <img
-                        src={book.thumbnail ?? book.image ?? ''}
-                        alt={`Cover of ${book.title}`}
-                        className="h-14 w-10 rounded object-cover shadow"
-                        loading="lazy"
-                      />
-                    ) : (
-                      <span className="text-xs text-stone-500">No Image</span>
-                    )}
+                    <BookThumb src={book.thumbnail ?? book.image} title={book.title} className="h-14 w-10" />
                   </td>
                   <td className="px-4 py-3">{formatPrice(book.priceCents, currency)}</td>
                   <td className="px-4 py-3">{book.category}</td>
