@@ -27,7 +27,7 @@ export async function getFileRow(db: Db, fileId: string | null): Promise<FileRow
 }
 
 /** File rows never change (content-addressed), so they can be kept longer. */
-const coverFiles = new TtlCache<FileRow>(60_000, 10_000);
+const coverFiles = new TtlCache<FileRow>({ ttlMs: 60_000, maxEntries: 10_000 });
 
 export interface CoverFile {
   fileId: string;
