@@ -37,6 +37,39 @@ interface ListAnswer {
 
 const pick = <T>(values: T[]): T => values[Math.floor(Math.random() * values.length)]!;
 
+/** Words of the generated titles and authors (generate.ts), to make searches nobody made before. */
+const TITLE_WORDS = ['silent', 'golden', 'hidden', 'northern', 'scarlet', 'winter', 'crimson', 'emerald', 'midnight'];
+const MORE_WORDS = [
+  'harbour',
+  'garden',
+  'kingdom',
+  'lighthouse',
+  'mountain',
+  'orchard',
+  'voyage',
+  'letters',
+  'lantern',
+];
+const AUTHORS = ['hawthorne', 'ashdown', 'bellamy', 'greenwood', 'lockwood', 'marlowe', 'pemberton', 'radcliffe'];
+
+/** A word with one letter dropped or two swapped (or as it is): what people type. */
+function typo(word: string): string {
+  const at = 1 + Math.floor(Math.random() * (word.length - 2));
+  switch (Math.floor(Math.random() * 3)) {
+    case 0:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    default:
+      return word;
+  }
+}
+
+/** Mostly queries no cache has seen: two title words or an author, each maybe misspelt. */
+function freshSearch(): string {
+  return Math.random() < 0.7 ? `${typo(pick(TITLE_WORDS))} ${typo(pick(MORE_WORDS))}` : typo(pick(AUTHORS));
+}
+
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -80,6 +113,10 @@ async function main() {
     () => `/api/books?page=${pages - Math.floor(Math.random() * pages * 0.1)}&limit=9`,
   );
   await run('search (random terms)', () => `/api/books?q=${encodeURIComponent(pick(SEARCHES))}&page=1&limit=9`);
+  await run(
+    'search (fresh queries, typos)',
+    () => `/api/books?q=${encodeURIComponent(freshSearch())}&page=${1 + Math.floor(Math.random() * 3)}&limit=9`,
+  );
   await run('detail', () => `/api/books/${pick(sample)}`);
   await run('cover thumbnail', () => `/api/books/${pick(sample)}/cover?size=card`);
 }

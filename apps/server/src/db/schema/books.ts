@@ -35,8 +35,6 @@ export const books = pgTable(
     index('books_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('books_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('books_search_idx').using('gin', t.searchVector),
-    index('books_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('books_author_trgm_idx').using('gin', t.author.op('gin_trgm_ops')),
     index('books_category_idx').on(t.category),
     // The public catalogue's paging order, alone and per category (partial: only public rows).
     index('books_public_created_idx')
@@ -48,6 +46,21 @@ export const books = pgTable(
     index('books_cover_file_idx').on(t.coverFileId),
     index('books_pdf_file_idx').on(t.pdfFileId),
   ],
+);
+
+/**
+ * Every word (as its search lexeme) that appears in some book's search vector, kept by a trigger on
+ * books (drizzle/0002_search_lexemes_trigger.sql). A search looks up the known words nearest to each
+ * word typed (trigram similarity over this small table), so a typo becomes an index lookup in the
+ * books' full-text index instead of a trigram scan of every title. Words of deleted books stay: they
+ * only widen a search that then finds nothing more.
+ */
+export const searchLexemes = pgTable(
+  'search_lexemes',
+  {
+    lexeme: text('lexeme').primaryKey(),
+  },
+  (t) => [index('search_lexemes_trgm_idx').using('gin', t.lexeme.op('gin_trgm_ops'))],
 );
 
 export type BookRow = typeof books.$inferSelect;

@@ -17,6 +17,7 @@ import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookListQuery, BookType } from '@ebook/shared';
 import type { Executor } from '../../db/client.js';
 import { books, type BookRow } from '../../db/schema/index.js';
+import { buildSearch, invalidateSearchCaches, type Search } from './books-search.service.js';
 import { TtlCache } from './ttl-cache.js';
 
 /** The columns a presenter needs (not the search vector). */
@@ -82,6 +83,7 @@ export function invalidateCatalogueCaches(): void {
   pageKeysCache.clear();
   pageCache.clear();
   publicBookCache.clear();
+  invalidateSearchCaches();
 }
 
 /**
@@ -99,29 +101,6 @@ export function findPublicBookCached(db: Executor, id: string): Promise<BookReco
   });
 }
 
-function tsQuery(q: string): SQL {
-  return sql`websearch_to_tsquery('english', ${q})`;
-}
-
-/**
- * FTS over the weighted search vector (websearch syntax: quotes, OR, a minus), or a close trigram
- * match on title or author so typos and prefixes still find a book. The trigram branch uses the
- * positive words only and still honours the minus terms.
- */
-export function searchCondition(q: string): SQL {
-  const negated = q.match(/(?:^|\s)-[^\s"]+/g)?.map((term) => term.trim()) ?? [];
-  const positive = q
-    .replace(/(?:^|\s)-[^\s"]+/g, ' ')
-    .replace(/["]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const fts = sql`${books.searchVector} @@ ${tsQuery(q)}`;
-  if (!positive) return fts;
-  const fuzzy = sql`(${positive} <% ${books.title} or ${positive} <% ${books.author})`;
-  const excluded = negated.length > 0 ? sql` and ${books.searchVector} @@ ${tsQuery(negated.join(' '))}` : sql``;
-  return sql`(${fts} or (${fuzzy}${excluded}))`;
-}
-
 function typeCondition(type: BookType): SQL | undefined {
   if (type === 'free') return eq(books.priceCents, 0);
   if (type === 'paid') return gt(books.priceCents, 0);
@@ -137,7 +116,8 @@ export interface BookListResult {
 export async function listPublicBooks(db: Executor, query: BookListQuery): Promise<BookListResult> {
   const q = query.q && query.q.length > 0 ? query.q : undefined;
   const category = query.category && query.category.length > 0 ? query.category : undefined;
-  const base = and(isPublic, typeCondition(query.type), q ? searchCondition(q) : undefined);
+  const search = q ? await buildSearch(db, q) : undefined;
+  const base = and(isPublic, typeCondition(query.type), search?.condition);
   const where = and(base, category ? eq(books.category, category) : undefined);
   const offset = (query.page - 1) * query.limit;
   const sort = query.sort ?? (q ? 'relevance' : 'newest');
@@ -149,7 +129,7 @@ export async function listPublicBooks(db: Executor, query: BookListQuery): Promi
       .select(bookColumns)
       .from(books)
       .where(where)
-      .orderBy(...orderFor(sort as Exclude<typeof sort, 'newest'>, q))
+      .orderBy(...orderFor(sort as Exclude<typeof sort, 'newest'>, search))
       .limit(query.limit)
       .offset(offset);
   const [facets, rows] = await Promise.all([
@@ -164,7 +144,7 @@ export async function listPublicBooks(db: Executor, query: BookListQuery): Promi
   return { books: rows, total, categories: facets.categories };
 }
 
-function orderFor(sort: Exclude<BookListQuery['sort'], undefined | 'newest'>, q: string | undefined): SQL[] {
+function orderFor(sort: Exclude<BookListQuery['sort'], undefined | 'newest'>, search: Search | undefined): SQL[] {
   const newest = [sql`${books.createdAt} desc`, sql`${books.id} desc`];
   switch (sort) {
     case 'title':
@@ -174,14 +154,9 @@ function orderFor(sort: Exclude<BookListQuery['sort'], undefined | 'newest'>, q:
     case 'price-desc':
       return [sql`${books.priceCents} desc`, ...newest];
     case 'relevance':
-      if (!q) return newest;
-      return [relevance(q), ...newest];
+      if (!search) return newest;
+      return [sql`${search.rank} desc`, ...newest];
   }
-}
-
-/** Title matters most (weight A in the vector, and the trigram term); typos still rank. */
-export function relevance(q: string): SQL {
-  return sql`(ts_rank(${books.searchVector}, ${tsQuery(q)}) * 2 + greatest(word_similarity(${q}, ${books.title}), word_similarity(${q}, ${books.author}) * 0.8)) desc`;
 }
 
 /** Category counts of the whole filtered set (ignoring the category filter, so every button stays). */

@@ -6,7 +6,7 @@ import { books } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createBook, type Actor } from '../../test/factories.js';
 import { invalidateCatalogueCaches } from './books-query.service.js';
-import { postBook } from './books.test-helpers.js';
+import { bookBody, postBook, type BookBody } from './books.test-helpers.js';
 
 let ctx: TestContext;
 let admin: Actor;
@@ -56,6 +56,7 @@ async function list(query: string): Promise<BookListResponse> {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<BookListResponse>();
 }
+const fieldsOnly = ({ image: _image, pdf: _pdf, ...fields }: BookBody) => fields;
 const titles = (result: BookListResponse) => result.books.map((book) => book.title);
 
 describe('search', () => {
@@ -64,6 +65,30 @@ describe('search', () => {
     expect(titles(await list('q=moby'))).toEqual(['Moby Dick']);
     expect(titles(await list('q=sherlok%20holmes'))[0]).toBe('The Adventures of Sherlock Holmes');
     expect(titles(await list('q=wald'))).toContain('Walden');
+  });
+
+  it('forgives typos in authors, finds words while they are typed, and keeps a minus with a typo', async () => {
+    expect(titles(await list('q=melvile'))).toEqual(['Moby Dick']);
+    expect(titles(await list('q=sherl'))).toEqual(['The Adventures of Sherlock Holmes']);
+    expect(titles(await list('q=baskervile%20hund'))).toEqual(['The Hound of the Baskervilles']);
+    expect(titles(await list(`q=${encodeURIComponent('conan doyl -hound')}`))).toEqual([
+      'The Adventures of Sherlock Holmes',
+    ]);
+  });
+
+  it('knows the words of a book as soon as it is added or renamed, typos included', async () => {
+    expect((await list('q=hawthrone')).total).toBe(0);
+    const { _id: id } = await postBook(ctx.app, admin, { title: 'The Scarlet Letter', author: 'Nathaniel Hawthorne' });
+    expect(titles(await list('q=hawthrone'))).toEqual(['The Scarlet Letter']);
+    const renamed = await inject({
+      method: 'PUT',
+      url: `/api/books/${id}`,
+      headers: admin.headers,
+      payload: fieldsOnly(await bookBody({ title: 'The Blithedale Romance', author: 'Nathaniel Hawthorne' })),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(titles(await list('q=blithdale'))).toEqual(['The Blithedale Romance']);
+    await inject({ method: 'DELETE', url: `/api/books/${id}`, headers: admin.headers });
   });
 
   it('searches authors, categories and tags, ranking title matches first', async () => {

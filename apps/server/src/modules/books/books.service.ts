@@ -19,13 +19,8 @@ import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AcceptedFile } from '../files/files.service.js';
 import { discardInput, type BookInput } from './books-input.js';
-import {
-  bookColumns,
-  invalidateCatalogueCaches,
-  relevance,
-  searchCondition,
-  type BookRecord,
-} from './books-query.service.js';
+import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books-query.service.js';
+import { buildSearch } from './books-search.service.js';
 import { removeThumbnails } from './books-files.service.js';
 
 export type Caller = Pick<AuthUser, 'id' | 'role'> | null;
@@ -269,8 +264,9 @@ export async function listOwnBooks(db: Db, userId: string, query: MyBooksQuery) 
 
 export async function listAllForAdmin(db: Db, query: ManageBooksQuery) {
   const q = query.q && query.q.length > 0 ? query.q : undefined;
-  const where = and(query.status ? eq(books.status, query.status) : undefined, q ? searchCondition(q) : undefined);
-  return pageOf(db, where, query, q ? relevance(q) : undefined);
+  const search = q ? await buildSearch(db, q) : undefined;
+  const where = and(query.status ? eq(books.status, query.status) : undefined, search?.condition);
+  return pageOf(db, where, query, search ? sql`${search.rank} desc` : undefined);
 }
 
 async function pageOf(db: Db, where: SQL | undefined, query: { page: number; limit: number }, rank?: SQL) {

@@ -1,0 +1,93 @@
+/**
+ * Turning what someone typed into a catalogue search, all of it answered by the books' full-text index.
+ *
+ * Two queries are OR-ed into one tsquery:
+ * - the exact one: websearch syntax over the weighted search vector (quotes, OR, a minus);
+ * - the forgiving one: every word typed must match, as itself, as a prefix ("wald" finds Walden) or as
+ *   one of the known words nearest to it ("prejudise" finds prejudice). Known words are the lexemes of
+ *   every book (search_lexemes, kept by a trigger); the nearest are found by trigram similarity over
+ *   that small table and cached, so a typo costs one index lookup, never a trigram scan of every title.
+ * Minus terms exclude books in both.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { books } from '../../db/schema/index.js';
+import { TtlCache } from './ttl-cache.js';
+
+export interface Search {
+  /** Books that match. */
+  condition: SQL;
+  /** Best first: title matches rank above author, category and tag matches (weights A, B, C). */
+  rank: SQL;
+}
+
+const NEAREST_PER_WORD = 4;
+/** Shorter words match exactly only: "a:*" would match nearly every book. */
+const MIN_PREFIX_LENGTH = 3;
+const MAX_WORDS = 8;
+
+/** Per typed word: the nearest known lexemes, or null for a stop word (ignored, as the exact query does). */
+const nearestCache = new TtlCache<string[] | null>({ ttlMs: 60_000, maxEntries: 20_000 });
+
+/** New books bring new words: this process's writes drop the cache (others' show within a minute). */
+export function invalidateSearchCaches(): void {
+  nearestCache.clear();
+}
+
+const NEGATED = /(?:^|\s)-("[^"]*"|\S+)/g;
+const WORD = /[\p{L}\p{N}]+/gu;
+const PLAIN_LEXEME = /^[\p{L}\p{N}]+$/u;
+
+/** The words a search must contain (lower case, letters and digits), and its minus terms as typed. */
+export function parseSearch(q: string): { words: string[]; negated: string[] } {
+  const negated = [...q.matchAll(NEGATED)].map((match) => match[1]!);
+  const positive = q.replace(NEGATED, ' ').replace(/\bor\b/gi, ' ');
+  const words = [...new Set(positive.toLowerCase().match(WORD) ?? [])].slice(0, MAX_WORDS);
+  return { words, negated };
+}
+
+export async function buildSearch(db: Executor, q: string): Promise<Search> {
+  const { words, negated } = parseSearch(q);
+  const exact = sql`websearch_to_tsquery('english', ${q})`;
+  const nearest = await Promise.all(words.map((word) => nearestLexemes(db, word)));
+  const groups = words.flatMap((word, index) => {
+    const near = nearest[index];
+    if (near === null || near === undefined) return [];
+    const terms = new Set([quote(word) + (word.length >= MIN_PREFIX_LENGTH ? ':*' : ''), ...near.map(quote)]);
+    return [`(${[...terms].join(' | ')})`];
+  });
+  if (groups.length === 0) {
+    return { condition: sql`${books.searchVector} @@ ${exact}`, rank: sql`ts_rank(${books.searchVector}, ${exact})` };
+  }
+  const minus =
+    negated.length > 0
+      ? sql` && websearch_to_tsquery('english', ${negated.map((term) => `-${term}`).join(' ')})`
+      : sql``;
+  const forgiving = sql`(to_tsquery('simple', ${groups.join(' & ')})${minus})`;
+  return {
+    condition: sql`${books.searchVector} @@ (${exact} || ${forgiving})`,
+    rank: sql`(ts_rank(${books.searchVector}, ${exact}) * 2 + ts_rank(${books.searchVector}, ${forgiving}))`,
+  };
+}
+
+/** A tsquery literal: the words are letters and digits only, so quoting is all they need. */
+function quote(word: string): string {
+  return `'${word}'`;
+}
+
+function nearestLexemes(db: Executor, word: string): Promise<string[] | null> {
+  return nearestCache.getOrLoad(word, async () => {
+    // `%` is pg_trgm's similarity operator (threshold 0.3), answered by search_lexemes_trgm_idx.
+    const result = (await db.execute(sql`
+      select numnode(plainto_tsquery('english', ${word})) = 0 as "stop",
+        array(
+          select lexeme from search_lexemes
+          where lexeme % ${word}
+          order by similarity(lexeme, ${word}) desc, lexeme
+          limit ${NEAREST_PER_WORD}
+        ) as "near"`)) as unknown as { rows: { stop: boolean; near: string[] }[] };
+    const [row] = result.rows;
+    if (!row || row.stop) return null;
+    return row.near.filter((lexeme) => PLAIN_LEXEME.test(lexeme));
+  });
+}
