@@ -45,7 +45,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const changes = request.isMultipart() ? await readMultipartProfile(request) : readJsonProfile(request.body);
-      const user = await updateProfile(app.db, app.fileStore, callerOf(request).id, changes);
+      const user = await updateProfile(app.db, app.fileStore, app.config.filesDir, callerOf(request).id, changes);
       return { msg: 'Profile updated successfully', user: presentUser(user) };
     },
   );

@@ -9,6 +9,7 @@ import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.js';
 import { revokeOtherSessions } from '../auth/auth.service.js';
+import { removeUnusedFiles } from '../books/books.service.js';
 import { acceptFile, decodeBase64File, saveAcceptedFile } from '../files/files.service.js';
 
 const AVATAR_SIZE = 256;
@@ -31,12 +32,18 @@ export function profileImageFromJson(value: string | null | undefined): Buffer |
   return decodeBase64File(value, 'profileImage');
 }
 
+/**
+ * Name, phone and picture. A replaced or removed picture is deleted (row and bytes) once nothing uses
+ * it any more: the same bytes may be another member's picture or a book cover.
+ */
 export async function updateProfile(
   db: Db,
   store: FileStore,
+  filesDir: string,
   userId: string,
   changes: ProfileChanges,
 ): Promise<UserRow> {
+  const previous = await getUser(db, userId);
   let profileImageFileId: string | null | undefined;
   if (changes.profileImage === null) profileImageFileId = null;
   if (changes.profileImage) {
@@ -63,6 +70,10 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
+  const replaced = previous.profileImageFileId;
+  if (replaced && profileImageFileId !== undefined && replaced !== profileImageFileId) {
+    await removeUnusedFiles(db, store, filesDir, [replaced]);
+  }
   return user;
 }
 

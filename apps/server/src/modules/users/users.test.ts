@@ -15,10 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const filesOnDisk = () =>
-  readdirSync(path.join(ctx.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter(
-    (entry) => entry.isFile() && !entry.parentPath.includes(`${path.sep}tmp`),
+/** Stored files, not the store's own tmp folder (the data dir itself may well be under /tmp). */
+const filesOnDisk = () => {
+  const filesDir = path.join(ctx.dataDir, 'files');
+  return readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && path.relative(filesDir, entry.parentPath).split(path.sep)[0] !== 'tmp',
   ).length;
+};
 
 describe('GET /api/users/me', () => {
   it('needs a session', async () => {
@@ -95,6 +98,44 @@ describe('PUT /api/users/me', () => {
       name: 'Multipart Reader',
       profileImage: expect.stringMatching(/^\/api\/files\//),
     });
+  });
+
+  it('deletes a replaced or removed picture, unless someone else has the same one', async () => {
+    const picture = (color: string) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+        .png()
+        .toBuffer()
+        .then((bytes) => `data:image/png;base64,${bytes.toString('base64')}`);
+    const setPicture = async (actor: { headers: Record<string, string> }, profileImage: string | null) => {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: actor.headers,
+        payload: { profileImage },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().user.profileImage as string | null;
+    };
+    const status = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).statusCode;
+    const ann = await createMember(ctx.app);
+    const ben = await createMember(ctx.app);
+    const start = filesOnDisk();
+
+    const first = (await setPicture(ann, await picture('#0f766e')))!;
+    expect(filesOnDisk()).toBe(start + 1);
+    const second = (await setPicture(ann, await picture('#7c2d12')))!;
+    expect(await status(first)).toBe(404);
+    expect(await status(second)).toBe(200);
+    expect(filesOnDisk()).toBe(start + 1);
+
+    // Ben has the very same picture (the same bytes are stored once): Ann's change must not remove his.
+    const shared = (await setPicture(ben, await picture('#7c2d12')))!;
+    expect(shared).toBe(second);
+    expect(await setPicture(ann, null)).toBeNull();
+    expect(await status(shared)).toBe(200);
+    expect(await setPicture(ben, null)).toBeNull();
+    expect(await status(shared)).toBe(404);
+    expect(filesOnDisk()).toBe(start);
   });
 
   it('refuses a file that is not an image by its content (415), keeping the old picture and writing no file', async () => {
