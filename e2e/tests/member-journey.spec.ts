@@ -150,7 +150,8 @@ test('a declined card shows the error and buys nothing @phone', async ({ page })
   await dialog.getByLabel('Select Payment Card').selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
   await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
-  await expect(page.getByText(/Payment or download failed.*declined/)).toBeVisible();
+  await expect(page.getByText('Payment or download failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your card was declined. Please use another card.')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await shot(page, 'declined');
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -5,8 +5,17 @@ export function showSuccess(title: string, text?: string) {
   return Swal.fire({ icon: 'success', title, text, timer: 1800, showConfirmButton: false });
 }
 
-export function showError(title: string, text?: string) {
-  return Swal.fire({ icon: 'error', title, text });
+/**
+ * An error dialog with the specification's title and text; `reason` (the server's own words, such as a
+ * card decline) goes underneath as plain text, never as HTML.
+ */
+export function showError(title: string, text?: string, reason?: string) {
+  let footer: HTMLElement | undefined;
+  if (reason) {
+    footer = document.createElement('p');
+    footer.textContent = reason;
+  }
+  return Swal.fire({ icon: 'error', title, text, footer });
 }
 
 export function showWarning(title: string, text?: string) {

@@ -93,7 +93,7 @@ export function OrderSummaryDialog({
       if (error instanceof ApiError && error.message === 'No selected books found in cart.') {
         void showError('No selected books found in cart.');
       } else if (error instanceof ApiError && error.status > 0 && error.status < 500) {
-        void showError('Error', `Payment or download failed. ${error.message}`);
+        void showError('Error', 'Payment or download failed', error.message);
       } else {
         void showError('Error', 'Payment or download failed');
       }
