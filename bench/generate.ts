@@ -194,6 +194,7 @@ async function main() {
   // Fresh statistics and visibility map (PGlite has no autovacuum).
   await db.execute(sql`vacuum analyze books`);
   await db.execute(sql`vacuum analyze files`);
+  await db.execute(sql`vacuum analyze search_lexemes`);
   const total = await db.$count(books);
   await database.close();
   console.log(
