@@ -43,6 +43,16 @@ export const books = pgTable(
     index('books_public_category_created_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} in ('added', 'approved')`),
+    // The other sorts of the public catalogue (title, price up, price down), newest first within.
+    index('books_public_title_idx')
+      .on(sql`lower(${t.title})`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} in ('added', 'approved')`),
+    index('books_public_price_asc_idx')
+      .on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} in ('added', 'approved')`),
+    index('books_public_price_desc_idx')
+      .on(t.priceCents.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} in ('added', 'approved')`),
     index('books_cover_file_idx').on(t.coverFileId),
     index('books_pdf_file_idx').on(t.pdfFileId),
   ],

@@ -16,6 +16,7 @@
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookListQuery, BookType } from '@ebook/shared';
 import type { Executor } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
 import { books, type BookRow } from '../../db/schema/index.js';
 import { buildSearch, invalidateSearchCaches, type Search } from './books-search.service.js';
 import { TtlCache } from './ttl-cache.js';
@@ -44,6 +45,11 @@ export type BookRecord = Omit<BookRow, 'searchVector'>;
 export const isPublic = sql.raw(`"books"."status" in ('added', 'approved')`);
 
 const CACHE_TTL_MS = 5_000;
+/**
+ * How deep the other sorts go (like most search engines): only newest-first has page keys, and an
+ * OFFSET walks every row it skips.
+ */
+const MAX_SORTED_DEPTH = 10_000;
 const PAGE_KEYS_TTL_MS = 30_000;
 
 interface Facets {
@@ -121,6 +127,12 @@ export async function listPublicBooks(db: Executor, query: BookListQuery): Promi
   const where = and(base, category ? eq(books.category, category) : undefined);
   const offset = (query.page - 1) * query.limit;
   const sort = query.sort ?? (q ? 'relevance' : 'newest');
+  if (sort !== 'newest' && offset + query.limit > MAX_SORTED_DEPTH) {
+    throw badRequest(
+      `Results sorted by relevance, title or price go ${MAX_SORTED_DEPTH.toLocaleString('en')} deep; narrow the search or the filters to see further.`,
+      'PAGE_TOO_DEEP',
+    );
+  }
 
   const filterKey = `${query.type}|${q ?? ''}|${category ?? ''}`;
   // async: a Drizzle query is a thenable that runs again on every await, so it must not be cached as is.

@@ -161,6 +161,17 @@ describe('filters, facets and paging', () => {
       'Moby Dick',
     ]);
     expect(titles(await list('sort=price-desc&limit=1'))).toEqual(['War and Peace']);
+    expect(titles(await list('sort=price-asc&limit=20')).at(-1)).toBe('War and Peace');
+  });
+
+  it('sorted by anything but newest, results go 10,000 deep (newest first goes all the way)', async () => {
+    expect((await list('sort=title&limit=100&page=100')).books).toEqual([]);
+    const tooDeep = await inject({ method: 'GET', url: '/api/books?sort=title&limit=100&page=101' });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json()).toMatchObject({ code: 'PAGE_TOO_DEEP', msg: expect.stringContaining('10,000 deep') });
+    const deepSearch = await inject({ method: 'GET', url: '/api/books?q=war&page=1200' });
+    expect(deepSearch.json()).toMatchObject({ code: 'PAGE_TOO_DEEP' });
+    expect((await list('limit=100&page=5000')).books).toEqual([]);
   });
 
   it('the total is right straight after a write by this server', async () => {

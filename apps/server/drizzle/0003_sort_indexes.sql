@@ -1,0 +1,3 @@
+CREATE INDEX "books_public_title_idx" ON "books" USING btree (lower("title"),"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "books"."status" in ('added', 'approved');--> statement-breakpoint
+CREATE INDEX "books_public_price_asc_idx" ON "books" USING btree ("price_cents","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "books"."status" in ('added', 'approved');--> statement-breakpoint
+CREATE INDEX "books_public_price_desc_idx" ON "books" USING btree ("price_cents" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "books"."status" in ('added', 'approved');
