@@ -194,7 +194,7 @@ async function main() {
   // Fresh statistics and visibility map (PGlite has no autovacuum).
   await db.execute(sql`vacuum analyze books`);
   await db.execute(sql`vacuum analyze files`);
-  await db.execute(sql`vacuum analyze search_lexemes`);
+  await db.execute(sql`vacuum analyze search_words`);
   const total = await db.$count(books);
   await database.close();
   console.log(

@@ -59,18 +59,19 @@ export const books = pgTable(
 );
 
 /**
- * Every word (as its search lexeme) that appears in some book's search vector, kept by a trigger on
- * books (drizzle/0002_search_lexemes_trigger.sql). A search looks up the known words nearest to each
- * word typed (trigram similarity over this small table), so a typo becomes an index lookup in the
- * books' full-text index instead of a trigram scan of every title. Words of deleted books stay: they
- * only widen a search that then finds nothing more.
+ * Every word of every book's title, author, category and tags, lower case and unstemmed, kept by a
+ * trigger on books (drizzle/0002_search_words_trigger.sql). A search looks up the known words nearest
+ * to each word typed (trigram distance over this small table, then an edit-distance check), so a typo
+ * becomes an index lookup in the books' full-text index instead of a trigram scan of every title.
+ * Words of deleted books stay: they only widen a search that then finds nothing more.
  */
-export const searchLexemes = pgTable(
-  'search_lexemes',
+export const searchWords = pgTable(
+  'search_words',
   {
-    lexeme: text('lexeme').primaryKey(),
+    word: text('word').primaryKey(),
   },
-  (t) => [index('search_lexemes_trgm_idx').using('gin', t.lexeme.op('gin_trgm_ops'))],
+  // GiST, not GIN: it answers "the nearest words" (ORDER BY word <-> typed) without a threshold.
+  (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
 );
 
 export type BookRow = typeof books.$inferSelect;

@@ -6,6 +6,7 @@ import { books } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createBook, type Actor } from '../../test/factories.js';
 import { invalidateCatalogueCaches } from './books-query.service.js';
+import { typoBudget } from './books-search.service.js';
 import { bookBody, postBook, type BookBody } from './books.test-helpers.js';
 
 let ctx: TestContext;
@@ -74,6 +75,17 @@ describe('search', () => {
     expect(titles(await list(`q=${encodeURIComponent('conan doyl -hound')}`))).toEqual([
       'The Adventures of Sherlock Holmes',
     ]);
+  });
+
+  it('allows one typo in a short word and two in a long one, no more', async () => {
+    expect(titles(await list('q=baskets'))).toEqual([]); // close in trigrams to Baskervilles, 4 edits away
+    expect(titles(await list('q=tolsty'))).toEqual(['War and Peace']);
+    expect(titles(await list('q=tlostoy'))).toEqual(['War and Peace']); // a swap is one typo
+    expect(titles(await list('q=tlooostoy'))).toEqual([]); // three typos
+    expect(titles(await list('q=francatteli'))).toEqual(['A Plain Cookery Book for the Working Classes']);
+    expect(typoBudget('war')).toBe(0);
+    expect(typoBudget('peace')).toBe(1);
+    expect(typoBudget('francatelli')).toBe(2);
   });
 
   it('knows the words of a book as soon as it is added or renamed, typos included', async () => {
