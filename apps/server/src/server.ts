@@ -1,6 +1,6 @@
 /** Starts the store: configuration, database (migrated, seeded on first run), HTTP, graceful shutdown. */
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/index.js';
+import { buildApp, type App } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config/index.js';
 import { openDatabase } from './db/client.js';
 import { seedOnFirstRun } from './db/seed/index.js';
 import { LocalFileStore } from './lib/file-store.js';
@@ -18,9 +18,24 @@ async function main(): Promise<void> {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const fileStore = new LocalFileStore(config.filesDir);
-  const app = await buildApp({ config, database, logger, fileStore });
-  await seedOnFirstRun({ db: database.db, fileStore, config, log: app.log });
+  let app: App | undefined;
+  try {
+    app = await buildApp({ config, database, logger, fileStore });
+    await seedOnFirstRun({ db: database.db, fileStore, config, log: app.log });
+    await serve(app, config);
+  } catch (error) {
+    // Close the database properly: the embedded one writes its files and releases its lock.
+    await (app ? app.close() : database.close());
+    throw error;
+  }
+  app.log.info(
+    { database: database.driver, startupMs: Date.now() - started },
+    `E-book store ready at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`,
+  );
+}
 
+/** Listens, and shuts down gracefully on SIGINT and SIGTERM. */
+async function serve(app: App, config: Config): Promise<void> {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -40,11 +55,6 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  app.log.info(
-    { database: database.driver, startupMs: Date.now() - started },
-    `E-book store ready at http://${shown}:${config.PORT}`,
-  );
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import { serverPackageRoot } from '../lib/paths.js';
 import * as schema from './schema/index.js';
 
@@ -58,15 +59,46 @@ function openPg(url: string, poolSize: number): Database {
 }
 
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
     dump: () => client.dumpDataDir('none') as Promise<Blob>,
   };
+}
+
+/**
+ * The embedded database belongs to one process: a second store on the same folder would overwrite
+ * the first one's files. A lock next to the folder (`db.lock`, kept fresh while the store runs, stale
+ * 10 s after a crash) makes a second start fail with a clear message instead.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    return await lockfile.lock(dataDir, {
+      stale: 10_000,
+      onCompromised: (error) => console.error(`The lock on ${dataDir} was lost: ${error.message}`),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    throw new Error(
+      `Another store process is using the embedded database in ${dataDir} (it allows one process). ` +
+        'Stop that process, or set DATA_DIR to another folder, or DATABASE_URL to use PostgreSQL.',
+      { cause: error },
+    );
+  }
 }
 
 async function runMigrations(database: Database): Promise<void> {
