@@ -122,9 +122,6 @@ export interface BookListResult {
 export async function listPublicBooks(db: Executor, query: BookListQuery): Promise<BookListResult> {
   const q = query.q && query.q.length > 0 ? query.q : undefined;
   const category = query.category && query.category.length > 0 ? query.category : undefined;
-  const search = q ? await buildSearch(db, q) : undefined;
-  const base = and(isPublic, typeCondition(query.type), search?.condition);
-  const where = and(base, category ? eq(books.category, category) : undefined);
   const offset = (query.page - 1) * query.limit;
   const sort = query.sort ?? (q ? 'relevance' : 'newest');
   if (sort !== 'newest' && offset + query.limit > MAX_SORTED_DEPTH) {
@@ -133,6 +130,9 @@ export async function listPublicBooks(db: Executor, query: BookListQuery): Promi
       'PAGE_TOO_DEEP',
     );
   }
+  const search = q ? await buildSearch(db, q) : undefined;
+  const base = and(isPublic, typeCondition(query.type), search?.condition);
+  const where = and(base, category ? eq(books.category, category) : undefined);
 
   const filterKey = `${query.type}|${q ?? ''}|${category ?? ''}`;
   // async: a Drizzle query is a thenable that runs again on every await, so it must not be cached as is.
