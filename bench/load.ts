@@ -6,6 +6,7 @@
  *   BENCH_URL=http://127.0.0.1:3000 npx tsx load.ts        # see README.md
  */
 import autocannon from 'autocannon';
+import { ADJECTIVES, LAST, NOUNS } from './vocabulary.js';
 
 const baseUrl = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,21 +38,6 @@ interface ListAnswer {
 
 const pick = <T>(values: T[]): T => values[Math.floor(Math.random() * values.length)]!;
 
-/** Words of the generated titles and authors (generate.ts), to make searches nobody made before. */
-const TITLE_WORDS = ['silent', 'golden', 'hidden', 'northern', 'scarlet', 'winter', 'crimson', 'emerald', 'midnight'];
-const MORE_WORDS = [
-  'harbour',
-  'garden',
-  'kingdom',
-  'lighthouse',
-  'mountain',
-  'orchard',
-  'voyage',
-  'letters',
-  'lantern',
-];
-const AUTHORS = ['hawthorne', 'ashdown', 'bellamy', 'greenwood', 'lockwood', 'marlowe', 'pemberton', 'radcliffe'];
-
 /** A word with one letter dropped or two swapped (or as it is): what people type. */
 function typo(word: string): string {
   const at = 1 + Math.floor(Math.random() * (word.length - 2));
@@ -67,7 +53,8 @@ function typo(word: string): string {
 
 /** Mostly queries no cache has seen: two title words or an author, each maybe misspelt. */
 function freshSearch(): string {
-  return Math.random() < 0.7 ? `${typo(pick(TITLE_WORDS))} ${typo(pick(MORE_WORDS))}` : typo(pick(AUTHORS));
+  const word = (words: string[]) => typo(pick(words).toLowerCase());
+  return Math.random() < 0.7 ? `${word(ADJECTIVES)} ${word(NOUNS)}` : word(LAST);
 }
 
 async function getJson<T>(path: string): Promise<T> {

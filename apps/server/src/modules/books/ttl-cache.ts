@@ -71,13 +71,13 @@ export class TtlCache<T> {
     this.remove(key);
     const entry: Entry<T> = { expires: now + this.options.ttlMs, value, weight: 0, refreshing: false };
     this.entries.set(key, entry);
-    this.evictBeyond(this.options.maxEntries, this.options.maxWeight, key);
+    this.evictOldest(key);
     value.then(
       (loaded) => {
         if (this.entries.get(key) !== entry || !this.options.weigh) return;
         entry.weight = this.options.weigh(loaded);
         this.totalWeight += entry.weight;
-        this.evictBeyond(this.options.maxEntries, this.options.maxWeight, key);
+        this.evictOldest(key);
       },
       // A failed load is not cached.
       () => {
@@ -94,8 +94,9 @@ export class TtlCache<T> {
     this.entries.delete(key);
   }
 
-  /** Oldest first (a Map keeps insertion order); `keep` (the entry just loaded) is never dropped. */
-  private evictBeyond(maxEntries: number, maxWeight: number, keep?: string): void {
+  /** Drops the oldest entries (a Map keeps insertion order) beyond the caps, never `keep` (just loaded). */
+  private evictOldest(keep: string): void {
+    const { maxEntries, maxWeight } = this.options;
     for (const key of this.entries.keys()) {
       if (this.entries.size <= maxEntries && this.totalWeight <= maxWeight) return;
       if (key !== keep) this.remove(key);

@@ -43,7 +43,8 @@ export async function updateProfile(
   userId: string,
   changes: ProfileChanges,
 ): Promise<UserRow> {
-  const previous = await getUser(db, userId);
+  // The current picture, read only when the picture changes: it may have to go afterwards.
+  const previous = changes.profileImage === undefined ? undefined : await getUser(db, userId);
   let profileImageFileId: string | null | undefined;
   if (changes.profileImage === null) profileImageFileId = null;
   if (changes.profileImage) {
@@ -70,8 +71,8 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
-  const replaced = previous.profileImageFileId;
-  if (replaced && profileImageFileId !== undefined && replaced !== profileImageFileId) {
+  const replaced = previous?.profileImageFileId;
+  if (replaced && replaced !== profileImageFileId) {
     await removeUnusedFiles(db, store, filesDir, [replaced]);
   }
   return user;
