@@ -45,6 +45,7 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      LOGIN_FAILURES_BEFORE_DELAY: '1000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -161,3 +161,81 @@ test('a declined card shows the error and buys nothing @phone', async ({ page })
   await expect(page.getByText('You have not bought any books yet.')).toBeVisible();
   expect(((await (await page.request.get('/api/orders')).json()) as { orders: unknown[] }).orders).toEqual([]);
 });
+
+test('after a decline, another card in the same Order Summary pays once (a new checkout key)', async ({ page }) => {
+  await newMember(page, 'Tri Again');
+  const book = await paidBookInCart(page, 2);
+  for (const cardNumber of ['4000-0000-0000-0002', '5555-5555-5555-4444']) {
+    const saved = await page.request.post('/api/payment', {
+      data: { cardHolder: 'Tri Again', cardNumber, expiry: '11/29', cvv: '321' },
+    });
+    expect(saved.status()).toBe(201);
+  }
+  const keys: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/orders') && request.method() === 'POST') {
+      keys.push(request.headers()['idempotency-key']!);
+    }
+  });
+
+  await page.goto('/#/user-dashboard/cart');
+  await page.getByRole('checkbox', { name: `Select ${book.title}` }).check();
+  await page.getByRole('button', { name: 'Buy Selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order Summary' });
+  await dialog.getByLabel('Select Payment Card').selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(page.getByText('Your card was declined. Please use another card.')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  await dialog.getByLabel('Select Payment Card').selectOption({ index: 2 });
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).not.toBe(keys[0]);
+  const { orders } = (await (await page.request.get('/api/orders')).json()) as {
+    orders: { cardLast4: string; books: { _id: string }[] }[];
+  };
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ cardLast4: '4444', books: [{ _id: book._id }] });
+});
+
+test('a key refused for another request (422) is explained, and paying again works', async ({ page }) => {
+  await newMember(page, 'Kay Reuse');
+  const book = await paidBookInCart(page, 3);
+  expect(
+    (
+      await page.request.post('/api/payment', {
+        data: { cardHolder: 'Kay Reuse', cardNumber: '4242-4242-4242-4242', expiry: '11/29', cvv: '321' },
+      })
+    ).status(),
+  ).toBe(201);
+  // The first answer is the server's refusal of a reused key (as from a second tab); then the real server.
+  let refused = false;
+  await page.route('**/api/orders', async (route) => {
+    if (refused || route.request().method() !== 'POST') return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        msg: 'This payment was already started with different details. Please review your order and pay again.',
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      }),
+    });
+  });
+
+  await page.goto('/#/user-dashboard/cart');
+  await page.getByRole('checkbox', { name: `Select ${book.title}` }).check();
+  await page.getByRole('button', { name: 'Buy Selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order Summary' });
+  await dialog.getByLabel('Select Payment Card').selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(
+    page.getByText('This payment was already started with different details. Please review your order and pay again.'),
+  ).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-422.png`, fullPage: true });
+  await page.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible();
+});

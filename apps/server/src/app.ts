@@ -9,16 +9,22 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { PDF_MAX_BYTES } from '@ebook/shared';
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
-import { LocalFileStore, type FileStore } from './lib/file-store.js';
+import { type FileStore } from './lib/file-store.js';
+import { fileStoreFromConfig } from './lib/file-store-from-config.js';
 import { serverPackageRoot } from './lib/paths.js';
 import authPlugin from './plugins/auth.js';
+import breachedPasswords from './plugins/breached-passwords.js';
 import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import security from './plugins/security.js';
+import textGuard from './plugins/text-guard.js';
+import uploadGuard from './plugins/upload-guard.js';
 import webApp from './plugins/web-app.js';
 import { registerModules } from './modules/index.js';
+import paymentReconciler from './modules/orders/payment-reconciler.js';
+import { paymentGatewayPlugin } from './modules/payment/gateway/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +32,10 @@ declare module 'fastify' {
     fileStore: FileStore;
   }
 }
+
+/** The body limit of every route that does not set its own (login, cart, payment and the like). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const HEADERS_TIMEOUT_MS = 20_000;
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,24 +47,33 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, logger = false, fileStore }: BuildAppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
+    // Small JSON by default; upload routes raise it for signed-in callers only (auth runs first).
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.IDLE_TIMEOUT_SECONDS * 1000,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A client that sends its headers slowly (slowloris) is cut off; node's default is 60 s.
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Answered before its body was read (refused): close the connection instead of reading the rest.
+    if (request.raw.complete === false) reply.header('connection', 'close');
   });
 
   app.decorate('config', config);
-  app.decorate('fileStore', fileStore ?? new LocalFileStore(config.filesDir));
+  app.decorate('fileStore', fileStore ?? fileStoreFromConfig(config));
+  app.addHook('onClose', async () => app.fileStore.close?.());
 
   await app.register(errorHandler);
   await app.register(security);
+  await app.register(textGuard);
   await app.register(rateLimit, { redisUrl: config.REDIS_URL });
   await app.register(multipart, {
     limits: { fileSize: PDF_MAX_BYTES, files: 4, fields: 40, fieldSize: 64 * 1024, parts: 50 },
@@ -62,6 +81,13 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
   await app.register(openapi);
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
+  await app.register(paymentGatewayPlugin);
+  await app.register(paymentReconciler);
+  await app.register(breachedPasswords);
+  await app.register(uploadGuard, {
+    perMember: config.UPLOADS_PER_MEMBER,
+    largeJsonAtOnce: config.LARGE_JSON_UPLOADS_AT_ONCE,
+  });
 
   await app.register(registerModules, { prefix: '/api' });
 
@@ -69,6 +95,18 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
   await app.register(webApp, { distDir });
 
   return app;
+}
+
+/**
+ * Fastify's trust function for TRUST_PROXY: the listed addresses, or the nearest N hops (Fastify
+ * itself ignores a bare hop count). Hop 0 is the connection's own peer.
+ */
+function trustedProxies(
+  setting: Config['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  if (setting === 0) return false;
+  return (_address, hop) => hop < setting;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -3,21 +3,26 @@ import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/index.js';
 import { openDatabase } from './db/client.js';
 import { seedOnFirstRun } from './db/seed/index.js';
-import { LocalFileStore } from './lib/file-store.js';
+import { fileStoreFromConfig } from './lib/file-store-from-config.js';
+import { loggerOptions } from './lib/logger.js';
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const config = loadConfig();
-  const logger = {
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  };
+  // `npm start` passes --allow-simulated-payments: the demo store runs in production mode on the
+  // simulated gateway, explicitly (and says so in the log). ALLOW_SIMULATED_PAYMENTS, when set to
+  // something other than the empty string (which, like every empty variable, means unset), wins.
+  const config = loadConfig(
+    process.argv.includes('--allow-simulated-payments')
+      ? { ...process.env, ALLOW_SIMULATED_PAYMENTS: process.env.ALLOW_SIMULATED_PAYMENTS || 'true' }
+      : process.env,
+  );
+  const logger = loggerOptions(config.LOG_LEVEL);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.dbDir,
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  const fileStore = new LocalFileStore(config.filesDir);
+  const fileStore = fileStoreFromConfig(config);
   let app: App | undefined;
   try {
     app = await buildApp({ config, database, logger, fileStore });

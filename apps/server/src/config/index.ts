@@ -4,12 +4,52 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies to believe about the client's address and protocol: none (`false`), the last N
+ * hops (a number), or the listed addresses and CIDR ranges. Believing any X-Forwarded-For (`true`)
+ * would let every client pick its own address, so it is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (['false', '0', 'no', ''].includes(value)) return false;
+    if (/^\d+$/.test(value) && Number(value) <= 100) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length > 0 && invalid.length === 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        value === 'true' || value === 'yes'
+          ? "TRUST_PROXY=true would believe any X-Forwarded-For; give the number of proxy hops (e.g. 1) or the proxies' addresses or CIDR ranges"
+          : `TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges (not: ${invalid.join(', ') || value})`,
+    });
+    return z.NEVER;
+  });
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -33,11 +73,45 @@ export const envSchema = z.object({
     .default(12),
   REMEMBER_ME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Failed logins on an account before each further attempt waits (four times as many per address). */
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(10_000).default(5),
   SEED_DEMO: booleanText.default(true),
   REDIS_URL: z.url().optional(),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Uploads one member may send at the same time. */
+  UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(2),
+  /** Large JSON bodies (files as base64) the server reads at the same time; multipart streams to disk. */
+  LARGE_JSON_UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
+  /** Time to receive a whole request (a large upload on a slow line included). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** A connection that sends and receives nothing for this long is closed. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** The simulated payment gateway's own folder (ledger and secret); default: `<DATA_DIR>-gateway`. */
+  SIMULATED_GATEWAY_DIR: z.string().optional(),
+  SIMULATED_GATEWAY_SECRET: z.string().min(32, 'SIMULATED_GATEWAY_SECRET must be at least 32 characters').optional(),
+  /** With NODE_ENV=production the simulated gateway (which moves no money) must be allowed explicitly. */
+  ALLOW_SIMULATED_PAYMENTS: booleanText.default(false),
+  /** How often the payment reconciler runs (it also runs at start-up); 0 turns it off on this copy. */
+  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .refine(
+      (ms) => ms === 0 || (ms >= 100 && ms <= 86_400_000),
+      'PAYMENT_RECONCILE_INTERVAL_MS must be 0 or 100 to 86400000',
+    )
+    .default(60_000),
+  /** A checkout unfinished after this long is the reconciler's: completed, refunded or expired. */
+  PAYMENT_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_PREFIX: z.string().default(''),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,6 +122,7 @@ export interface Config extends Omit<Env, 'JWT_SECRET'> {
   dataDir: string;
   filesDir: string;
   dbDir: string;
+  gatewayDir: string;
 }
 
 export class ConfigError extends Error {
@@ -62,7 +137,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
+  if (values.FILE_STORE === 's3' && !values.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: required when FILE_STORE is s3']);
+  }
   const dataDir = path.resolve(values.DATA_DIR);
+  const gatewayDir = path.resolve(values.SIMULATED_GATEWAY_DIR ?? `${dataDir}-gateway`);
+  const problems: string[] = [];
+  if (gatewayDir === dataDir || gatewayDir.startsWith(dataDir + path.sep)) {
+    problems.push(
+      "SIMULATED_GATEWAY_DIR: must be outside DATA_DIR (the gateway's key must not sit beside the store's data)",
+    );
+  }
+  if (values.NODE_ENV === 'production' && !values.ALLOW_SIMULATED_PAYMENTS) {
+    problems.push(
+      'ALLOW_SIMULATED_PAYMENTS: the only payment gateway is the simulated one, which accepts test cards and ' +
+        'moves no money; set ALLOW_SIMULATED_PAYMENTS=true to run it with NODE_ENV=production ' +
+        '(`npm start` does, for the demo store)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   mkdirSync(dataDir, { recursive: true });
   return {
     ...values,
@@ -70,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     dbDir: path.join(dataDir, 'db'),
+    gatewayDir,
   };
 }
 

@@ -1,4 +1,4 @@
-/** Frequently used passwords (a short list from public breach corpora); refused at registration. */
+/** Passwords refused besides the breach list (plugins/breached-passwords.ts): ones a book store attracts. */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'password',
   '12345678',

@@ -21,6 +21,7 @@ export const notFound = (msg = 'Not found.', code = 'NOT_FOUND') => new AppError
 export const conflict = (msg: string, code = 'CONFLICT') => new AppError(409, code, msg);
 export const payloadTooLarge = (msg: string, code = 'PAYLOAD_TOO_LARGE') => new AppError(413, code, msg);
 export const unsupportedMediaType = (msg: string, code = 'UNSUPPORTED_MEDIA_TYPE') => new AppError(415, code, msg);
+export const unprocessable = (msg: string, code = 'UNPROCESSABLE') => new AppError(422, code, msg);
 export const paymentRequired = (msg: string, code = 'PAYMENT_DECLINED') => new AppError(402, code, msg);
 export const tooManyRequests = (msg: string, code = 'RATE_LIMITED') => new AppError(429, code, msg);
 export const unavailable = (msg = 'Service temporarily unavailable.', code = 'UNAVAILABLE') =>

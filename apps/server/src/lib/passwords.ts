@@ -1,6 +1,7 @@
-/** Password hashing (argon2id, OWASP's minimum parameters) and the common-password refusal. */
+/** Password hashing (argon2id, OWASP's minimum parameters) and the breached-password refusal. */
 import { hash, verify } from '@node-rs/argon2';
-import { COMMON_PASSWORDS } from './common-passwords.js';
+import type { BreachedPasswords } from '../plugins/breached-passwords.js';
+import { badRequest } from './errors.js';
 
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -24,6 +25,9 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+/** Refuses a password found in breaches (NIST SP 800-63B 5.1.1.2). */
+export async function assertNotBreached(breached: BreachedPasswords, password: string): Promise<void> {
+  if (await breached.has(password)) {
+    throw badRequest('This password is too common. Please choose another.', 'WEAK_PASSWORD');
+  }
 }

@@ -8,7 +8,6 @@ import storeRoutes from './store/store.routes.js';
 import usersRoutes from './users/users.routes.js';
 import wishlistRoutes from './wishlist/wishlist.routes.js';
 import cartRoutes from './cart/cart.routes.js';
-import { paymentGatewayPlugin } from './payment/gateway/index.js';
 import paymentRoutes from './payment/payment.routes.js';
 import ordersRoutes from './orders/orders.routes.js';
 import dashboardRoutes from './dashboard/dashboard.routes.js';
@@ -21,7 +20,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(usersRoutes);
   await app.register(filesRoutes);
   await app.register(booksRoutes);
-  await app.register(paymentGatewayPlugin);
   await app.register(wishlistRoutes);
   await app.register(cartRoutes);
   await app.register(paymentRoutes);

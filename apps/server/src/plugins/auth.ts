@@ -1,7 +1,8 @@
 /**
  * Authentication: a Bearer token or the HttpOnly session cookie, checked against the sessions table
  * on every request (so logout and password changes take effect at once). Routes declare what they
- * need with `preHandler: app.requireUser` or `app.requireAdmin`.
+ * need with `onRequest: app.requireUser` or `app.requireAdmin`: onRequest runs before the body is
+ * read, so a visitor cannot make the server read (and hold) a large body only to be refused.
  */
 import cookie from '@fastify/cookie';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -12,6 +13,13 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 import { TokenService } from '../lib/tokens.js';
 
 export const SESSION_COOKIE = 'session';
+/** Over HTTPS: Secure, host-only and path / by the browser's own rule, so no sibling site can plant it. */
+export const SECURE_SESSION_COOKIE = '__Host-session';
+
+/** The session cookie's name for this request: `__Host-session` over HTTPS, `session` over HTTP. */
+export function sessionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 export interface AuthUser {
   id: string;
@@ -45,7 +53,9 @@ export default fp<{ jwtSecret: string }>(
 
     async function lookup(request: FastifyRequest): Promise<AuthUser | null> {
       const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies[SESSION_COOKIE];
+      const token = header?.startsWith('Bearer ')
+        ? header.slice(7).trim()
+        : request.cookies[sessionCookieName(request)];
       if (!token) return null;
       const claims = await tokens.verify(token);
       if (!claims) return null;
@@ -84,6 +94,17 @@ export default fp<{ jwtSecret: string }>(
       const user = await app.currentUser(request);
       if (!user) throw unauthorized();
       if (user.role !== 'admin') throw forbidden('Only an admin can do this.');
+    });
+
+    // A route that names requireUser/requireAdmin as a preHandler (after the body is read) gets it
+    // moved to the front of its onRequest hooks, so no route can read a visitor's body by mistake.
+    app.addHook('onRoute', (route) => {
+      const guards = [app.requireUser, app.requireAdmin];
+      const preHandlers = [route.preHandler ?? []].flat();
+      const hoisted = preHandlers.filter((hook) => guards.includes(hook as never));
+      if (hoisted.length === 0) return;
+      route.preHandler = preHandlers.filter((hook) => !hoisted.includes(hook));
+      route.onRequest = [...hoisted, ...[route.onRequest ?? []].flat()] as typeof route.onRequest;
     });
   },
   { name: 'auth', dependencies: ['db'] },

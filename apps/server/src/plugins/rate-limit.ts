@@ -1,37 +1,92 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { MemoryAttemptLimiter, RedisAttemptLimiter, type AttemptLimiter } from '../lib/attempt-limiter.js';
+import {
+  FallbackCounterStore,
+  MemoryCounterStore,
+  RedisCounterStore,
+  type CounterStore,
+} from '../lib/counter-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Makes a per-key attempt limiter (fixed window) sharing the rate limiter's storage. */
-    attemptLimiter: (max: number, windowMs: number) => AttemptLimiter;
+    /** Windowed counters (rate limits, failed logins), shared through Redis when REDIS_URL is set. */
+    counters: CounterStore;
   }
 }
 
+type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** @fastify/rate-limit's store interface over our counters (so a Redis outage falls back to memory). */
+function counterStoreFor(counters: CounterStore) {
+  return class CounterRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = 'rl:',
+    ) {}
+
+    incr(key: string, done: Done, timeWindow: number): void {
+      counters.hit(this.prefix + key, timeWindow).then(
+        ({ count, ttlMs }) => done(null, { current: count, ttl: ttlMs }),
+        (error: Error) => done(error),
+      );
+    }
+
+    read(key: string, done: Done): void {
+      counters.peek(this.prefix + key).then(
+        ({ count, ttlMs }) => done(null, { current: count, ttl: ttlMs }),
+        (error: Error) => done(error),
+      );
+    }
+
+    /** A store per route: the plugin passes the route's settings with its routeInfo. */
+    child(routeOptions: object) {
+      const { method, url } = (routeOptions as { routeInfo: { method: string; url: string } }).routeInfo;
+      return new CounterRateLimitStore(undefined, `rl:${method}${url}:`);
+    }
+  };
+}
+
+function redisCounters(redisUrl: string, log: FastifyBaseLogger): { counters: CounterStore; redis: Redis } {
+  const redis = new Redis(redisUrl, {
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    // While disconnected a command fails at once (and memory takes over) instead of waiting.
+    enableOfflineQueue: false,
+  });
+  const counters = new FallbackCounterStore(
+    new RedisCounterStore(redis, 'ebook-count:'),
+    new MemoryCounterStore(),
+    log,
+  );
+  redis.on('error', (error: Error) => counters.primaryFailed(error));
+  redis.on('ready', () => counters.primaryAnswered());
+  return { counters, redis };
+}
+
 /**
- * Rate limiting, off by default and switched on per route (`config.rateLimit`). Counters live in
- * Redis when REDIS_URL is set, so several server copies share them; in memory otherwise.
+ * Rate limiting, off by default and switched on per route (`config.rateLimit`), and the counters
+ * behind it and behind login throttling: in Redis when REDIS_URL is set, so several server copies
+ * share them; in memory otherwise, and while Redis does not answer.
  */
 export default fp<{ redisUrl?: string }>(
   async (app, { redisUrl }) => {
-    const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+    const { counters, redis } = redisUrl
+      ? redisCounters(redisUrl, app.log)
+      : { counters: new MemoryCounterStore(), redis: undefined };
+    app.decorate('counters', counters);
     await app.register(rateLimit, {
       global: false,
-      redis,
-      nameSpace: 'ebook-rl:',
-      skipOnError: true,
+      store: counterStoreFor(counters),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         msg: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
         code: 'RATE_LIMITED',
       }),
     });
-    app.decorate('attemptLimiter', (max: number, windowMs: number) =>
-      redis ? new RedisAttemptLimiter(redis, max, windowMs) : new MemoryAttemptLimiter(max, windowMs),
-    );
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   },
   { name: 'rate-limit' },
 );

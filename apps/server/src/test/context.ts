@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config/index.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { S3RVER_CREDENTIALS, TEST_BUCKET } from './s3-server.js';
 
 export interface TestContext {
   app: App;
@@ -18,34 +19,47 @@ export interface TestContext {
   /** The throwaway PostgreSQL database's URL, on the PostgreSQL run. */
   databaseUrl?: string;
   config: Config;
+  /** The environment the config was loaded from (to build another copy's config). */
+  env: Record<string, string>;
   dataDir: string;
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'logger'> = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebook-data-'));
-  const config = loadConfig({
+  const testEnv: Record<string, string> = {
+    // Payments are reconciled only when a test asks (app.paymentReconciler.runOnce()), unless it sets
+    // an interval. The simulated gateway keeps its ledger in `<DATA_DIR>-gateway`, removed on close.
+    PAYMENT_RECONCILE_INTERVAL_MS: '0',
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    LOGIN_FAILURES_BEFORE_DELAY: '1000',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    ...testFileStoreEnv(),
     ...env,
-  });
+  };
+  const config = loadConfig(testEnv);
   const { database, databaseUrl, dropDatabase } = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   return {
     app,
     database,
     databaseUrl,
     config,
+    env: testEnv,
     dataDir,
     async close() {
       await app.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(config.gatewayDir, { recursive: true, force: true });
     },
   };
 }
@@ -80,4 +94,16 @@ async function adminQuery(url: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** On the object-store run, every test file keeps its files under a prefix of its own in the test bucket. */
+export function testFileStoreEnv(): Record<string, string> {
+  if (process.env.TEST_FILE_STORE !== 's3') return {};
+  return {
+    FILE_STORE: 's3',
+    S3_ENDPOINT: inject('s3Endpoint'),
+    S3_BUCKET: TEST_BUCKET,
+    S3_PREFIX: `${randomBytes(6).toString('hex')}/`,
+    ...S3RVER_CREDENTIALS,
+  };
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { User } from '@ebook/shared';
 import type { App } from '../app.js';
 import { books, users } from '../db/schema/index.js';
+import { SimulatedGateway } from '../modules/payment/gateway/simulated-gateway.js';
 
 export const TEST_PASSWORD = 'quiet-library-42';
 
@@ -72,4 +73,10 @@ export async function createBook(
     })
     .returning();
   return book!;
+}
+
+/** The app's payment gateway as the simulated one, to look into its vault and ledger. */
+export function simulatedGateway(app: App): SimulatedGateway {
+  if (!(app.paymentGateway instanceof SimulatedGateway)) throw new Error('the app does not use the simulated gateway');
+  return app.paymentGateway;
 }

@@ -2,11 +2,19 @@
  * The server keeps nothing in memory that matters, so several copies can run behind a load balancer:
  * two app instances over one database (and one Redis for the rate-limit counters) behave as one.
  */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
+import { loadConfig } from '../config/index.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { dataUrl, makePdf, makePng, postBook } from '../modules/books/books.test-helpers.js';
 import { createTestContext, type TestContext } from './context.js';
-import { TEST_PASSWORD, createMember } from './factories.js';
+import { TEST_PASSWORD, createAdmin, createMember } from './factories.js';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 let ctx: TestContext;
 let second: App;
@@ -19,12 +27,19 @@ beforeAll(async () => {
   secondDatabase = ctx.databaseUrl
     ? await openDatabase({ url: ctx.databaseUrl, poolSize: 3 })
     : { ...ctx.database, close: async () => {} };
-  second = await buildApp({ config: ctx.config, database: secondDatabase });
+  // With the object store, the second copy also gets a data directory of its own, as on another
+  // machine: the two share only the database, Redis and the bucket.
+  const secondConfig =
+    ctx.config.FILE_STORE === 's3'
+      ? loadConfig({ ...process.env, ...ctx.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ebook-second-')) })
+      : ctx.config;
+  second = await buildApp({ config: secondConfig, database: secondDatabase });
   await second.ready();
 });
 
 afterAll(async () => {
   await second.close();
+  if (second.config.dataDir !== ctx.config.dataDir) rmSync(second.config.dataDir, { recursive: true, force: true });
   await ctx.close();
 });
 
@@ -53,8 +68,30 @@ describe('two server instances over one database', () => {
     expect(read.json().name).toBe('Changed On A');
   });
 
+  it("a book's files uploaded through one copy are served and removed through the other", async () => {
+    const admin = await createAdmin(ctx.app);
+    const pdf = await makePdf('shared between copies');
+    const book = await postBook(ctx.app, admin, {
+      image: dataUrl('image/png', await makePng('#123456')),
+      pdf: dataUrl('application/pdf', pdf),
+    });
+    const download = await second.inject({ method: 'GET', url: `/api/books/${book._id}/pdf`, headers: admin.headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    const thumbnail = await second.inject({ method: 'GET', url: `/api/books/${book._id}/cover?size=card` });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+
+    const removed = await second.inject({ method: 'DELETE', url: `/api/books/${book._id}`, headers: admin.headers });
+    expect(removed.statusCode).toBe(200);
+    expect(await ctx.app.fileStore.size(sha256(pdf))).toBeNull();
+  });
+
   it.runIf(process.env.TEST_REDIS_URL)('shares login attempt counters through Redis', async () => {
-    const limited = await createTestContext({ REDIS_URL: process.env.TEST_REDIS_URL!, LOGIN_ATTEMPTS_PER_MINUTE: '2' });
+    const limited = await createTestContext({
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      LOGIN_FAILURES_BEFORE_DELAY: '2',
+    });
     const other = await buildApp({ config: limited.config, database: { ...limited.database, close: async () => {} } });
     try {
       const email = `shared-${Date.now()}@example.com`;

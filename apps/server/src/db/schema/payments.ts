@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { books } from './books.js';
 import { users } from './users.js';
@@ -17,7 +18,8 @@ export const paymentCards = pgTable(
     gatewayToken: text('gateway_token').notNull(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
-    fingerprint: text('fingerprint').notNull(),
+    /** The gateway's fingerprint (keyed with the gateway's secret, never the store's); null for cards saved before. */
+    fingerprint: text('fingerprint'),
     holder: text('holder').notNull(),
     expiry: text('expiry').notNull(),
     createdAt: createdAt(),
@@ -62,28 +64,58 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
-/**
- * The simulated payment processor's own vault and ledger, kept apart from the store's tables as a
- * real processor's would be. It holds no card number either: only what test mode needs to answer.
- */
-export const gatewayCards = pgTable('gateway_cards', {
-  token: text('token').primaryKey(),
-  fingerprint: text('fingerprint').notNull(),
-  /** Test-mode behaviour decided from the number when saved: succeed, decline or insufficient funds. */
-  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'insufficient_funds'] }).notNull(),
-  createdAt: createdAt(),
-});
+/** What a payment attempt bought: each book with its title and price when the checkout began. */
+export interface PaymentAttemptItem {
+  bookId: string;
+  title: string;
+  priceCents: number;
+}
 
-export const gatewayCharges = pgTable('gateway_charges', {
-  id: text('id').primaryKey(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  token: text('token').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  outcome: text('outcome').notNull(),
-  createdAt: createdAt(),
-});
+export const PAYMENT_ATTEMPT_STATUSES = ['pending', 'charged', 'completed', 'refunded', 'expired', 'declined'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/**
+ * A checkout, written before the gateway is called, so no charge can happen that the store does not
+ * know about. Bound to its Idempotency-Key and to a hash of the request: the same key with another
+ * request is refused. pending -> charged -> completed (the order exists), or declined, or refunded
+ * (charged but could not be fulfilled), or expired (never charged). The gateway's idempotency key for
+ * the charge is the attempt's id.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    cardId: uuid('card_id').references(() => paymentCards.id, { onDelete: 'set null' }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    items: jsonb('items').$type<PaymentAttemptItem[]>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default('pending'),
+    chargeId: text('charge_id'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Why an attempt was declined or refunded, for support. */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_user_key_idx').on(t.userId, t.idempotencyKey),
+    index('payment_attempts_open_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('pending', 'charged')`),
+    check(
+      'payment_attempts_status_check',
+      sql`${t.status} in ('pending', 'charged', 'completed', 'refunded', 'expired', 'declined')`,
+    ),
+    check('payment_attempts_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
 
 export type PaymentCardRow = typeof paymentCards.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;

@@ -10,7 +10,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/overview',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Counts for the dashboard tiles: members, books in the catalogue, pending submissions',
@@ -23,7 +23,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/notifications',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Recent member submissions, newest first',

@@ -14,7 +14,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ['admin'],
           summary: 'Members, newest first (admins are never listed); one page when ?page is given',
@@ -34,7 +34,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Delete a member with their cart, wishlist, cards and unpublished submissions; orders stay',
@@ -43,14 +43,8 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteMember(
-        app.db,
-        app.fileStore,
-        app.config.filesDir,
-        app.paymentGateway,
-        callerOf(request).id,
-        request.params.id,
-        (error) => request.log.warn({ err: error }, 'member deleted; removing a file or a vaulted card failed'),
+      await deleteMember(app.db, app.fileStore, app.paymentGateway, callerOf(request).id, request.params.id, (error) =>
+        request.log.warn({ err: error }, 'member deleted; removing a file or a vaulted card failed'),
       );
       return { msg: 'Member has been removed.' };
     },

@@ -52,7 +52,6 @@ const UNPUBLISHED_STATUSES = ['pending', 'rejected'] as const;
 export async function deleteMember(
   db: Db,
   store: FileStore,
-  filesDir: string,
   gateway: PaymentGateway,
   callerId: string,
   memberId: string,
@@ -94,7 +93,7 @@ export async function deleteMember(
   // Files and vault entries go only after the rows are committed, so a rolled-back delete loses
   // nothing; files still used by another book or profile stay.
   const cleanups = await Promise.allSettled([
-    removeUnusedFiles(db, store, filesDir, fileIds),
+    removeUnusedFiles(db, store, fileIds),
     ...cardTokens.map((token) => gateway.removeCard(token)),
   ]);
   for (const result of cleanups) if (result.status === 'rejected') onCleanupError(result.reason);

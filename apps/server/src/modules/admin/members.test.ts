@@ -5,7 +5,6 @@ import {
   books,
   cartItems,
   files,
-  gatewayCards,
   orderItems,
   orders,
   paymentCards,
@@ -14,7 +13,7 @@ import {
   wishlistItems,
 } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { createAdmin, createBook, createMember, type Actor } from '../../test/factories.js';
+import { createAdmin, createBook, createMember, simulatedGateway, type Actor } from '../../test/factories.js';
 
 let ctx: TestContext;
 let admin: Actor;
@@ -185,7 +184,7 @@ describe('DELETE /api/users/{id}', () => {
     }
     const [leavingCard] = await db.select().from(paymentCards).where(eq(paymentCards.userId, memberId));
     const [stayingCard] = await db.select().from(paymentCards).where(eq(paymentCards.userId, bystander.user._id));
-    expect(await db.$count(gatewayCards, eq(gatewayCards.token, leavingCard!.gatewayToken))).toBe(1);
+    expect(await simulatedGateway(ctx.app).hasCard(leavingCard!.gatewayToken)).toBe(true);
     const [order] = await db
       .insert(orders)
       .values({ userId: memberId, totalCents: 999, currency: 'USD', chargeId: 'ch_1' })
@@ -201,8 +200,8 @@ describe('DELETE /api/users/{id}', () => {
     expect(await db.$count(cartItems, eq(cartItems.userId, memberId))).toBe(0);
     expect(await db.$count(wishlistItems, eq(wishlistItems.userId, memberId))).toBe(0);
     expect(await db.$count(paymentCards, eq(paymentCards.userId, memberId))).toBe(0);
-    expect(await db.$count(gatewayCards, eq(gatewayCards.token, leavingCard!.gatewayToken))).toBe(0);
-    expect(await db.$count(gatewayCards, eq(gatewayCards.token, stayingCard!.gatewayToken))).toBe(1);
+    expect(await simulatedGateway(ctx.app).hasCard(leavingCard!.gatewayToken)).toBe(false);
+    expect(await simulatedGateway(ctx.app).hasCard(stayingCard!.gatewayToken)).toBe(true);
     expect(await db.$count(paymentCards, eq(paymentCards.userId, bystander.user._id))).toBe(1);
 
     // Unpublished submissions are gone (and with them the bystander's wishlist entry for one).

@@ -9,21 +9,16 @@ import {
   userSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
-import { tooManyRequests } from '../../lib/errors.js';
-import { SESSION_COOKIE, callerOf } from '../../plugins/auth.js';
+import { AppError } from '../../lib/errors.js';
+import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
 import { getUser } from '../users/users.service.js';
 import { login, logout, registerMember, normaliseEmail, type IssuedSession } from './auth.service.js';
+import { LoginThrottle } from './login-throttle.js';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perMinute = app.config.LOGIN_ATTEMPTS_PER_MINUTE;
-  // Login attempts are limited per address, and per account whatever the address.
-  const accountLimiter = app.attemptLimiter(perMinute, 60_000);
-  const perAccount = async (request: FastifyRequest) => {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    const waitSeconds = await accountLimiter.hit(`login:${typeof email === 'string' ? normaliseEmail(email) : ''}`);
-    if (waitSeconds > 0) throw tooManyRequests(`Too many attempts. Please try again in ${waitSeconds} seconds.`);
-  };
+  const throttle = new LoginThrottle(app.counters, app.config.LOGIN_FAILURES_BEFORE_DELAY);
 
   app.post(
     '/auth/register',
@@ -37,7 +32,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await registerMember(app.db, request.body);
+      const user = await registerMember(app.db, app.breachedPasswords, request.body);
       return reply.status(201).send({ msg: 'Registration Successful!', user: presentUser(user) });
     },
   );
@@ -45,8 +40,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
+      // A flood limit on every attempt from an address; the throttle below counts failures.
       config: { rateLimit: { max: perMinute * 3, timeWindow: '1 minute' } },
-      preHandler: perAccount,
       schema: {
         tags: ['auth'],
         summary: 'Log in; returns a Bearer token and sets the session cookie',
@@ -55,7 +50,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']);
+      const email = normaliseEmail(request.body.email);
+      await throttle.check(email, request.ip);
+      const session = await login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']).catch(
+        async (error: unknown) => {
+          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
+            await throttle.failed(email, request.ip);
+          throw error;
+        },
+      );
+      await throttle.succeeded(email);
       setSessionCookie(request, reply, session);
       return { token: session.token, user: presentUser(session.user) };
     },
@@ -80,19 +84,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['auth'], summary: 'End the current session', response: { 200: okSchema } },
     },
     async (request, reply) => {
       await logout(app.db, callerOf(request).sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(sessionCookieName(request), { path: '/', secure: request.protocol === 'https' });
       return { msg: 'Logged out' };
     },
   );
 };
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: IssuedSession): void {
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  reply.setCookie(sessionCookieName(request), session.token, {
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',

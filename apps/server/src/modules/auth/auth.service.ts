@@ -4,9 +4,10 @@ import type { LoginInput, RegisterInput } from '@ebook/shared';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
-import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.js';
+import { conflict, unauthorized } from '../../lib/errors.js';
+import { assertNotBreached, dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { TokenService } from '../../lib/tokens.js';
+import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
 
 export interface IssuedSession {
   token: string;
@@ -19,10 +20,8 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function registerMember(db: Db, input: RegisterInput): Promise<UserRow> {
-  if (isCommonPassword(input.password)) {
-    throw badRequest('This password is too common. Please choose another.', 'WEAK_PASSWORD');
-  }
+export async function registerMember(db: Db, breached: BreachedPasswords, input: RegisterInput): Promise<UserRow> {
+  await assertNotBreached(breached, input.password);
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   // Registration never grants admin: the role is fixed here, whatever the request said.

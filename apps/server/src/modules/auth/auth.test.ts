@@ -62,7 +62,7 @@ describe('POST /api/auth/register', () => {
       { name: 'A', email: 'a@b.co', phone: '+94771234567', password: 'short' },
       'Password must be at least 8 characters',
     ],
-    [{ name: 'A', email: 'a@b.co', phone: '+94771234567', password: 'x'.repeat(1_000_000) }, 'Password is too long'],
+    [{ name: 'A', email: 'a@b.co', phone: '+94771234567', password: 'x'.repeat(10_000) }, 'Password is too long'],
     [{ name: 42, email: 'a@b.co', phone: '+94771234567', password: TEST_PASSWORD }, 'Full name is required'],
   ])('answers bad input %# with 400 and the form message', async (payload, message) => {
     const response = await register(payload);
@@ -95,9 +95,9 @@ describe('POST /api/auth/register', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
-  it('answers a body over 1 MB with 413', async () => {
+  it('answers a body over 64 KB with 413', async () => {
     const response = await register({
-      name: 'x'.repeat(1_100_000),
+      name: 'x'.repeat(70_000),
       email: uniqueEmail(),
       phone: '+94771234567',
       password: TEST_PASSWORD,
@@ -179,37 +179,6 @@ describe('sessions', () => {
       .where(eq(sessions.userId, member.user._id));
     const expired = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: member.headers });
     expect(expired.statusCode).toBe(401);
-  });
-});
-
-describe('login rate limit', () => {
-  it('answers 429 with { msg, code } after too many attempts on one account', async () => {
-    const limited = await createTestContext({ LOGIN_ATTEMPTS_PER_MINUTE: '3' });
-    try {
-      const email = uniqueEmail();
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        statuses.push(
-          (
-            await limited.app.inject({
-              method: 'POST',
-              url: '/api/auth/login',
-              payload: { email, password: 'whatever-123' },
-            })
-          ).statusCode,
-        );
-      }
-      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
-      const last = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'whatever-123' },
-      });
-      expect(last.statusCode).toBe(429);
-      expect(last.json()).toMatchObject({ code: 'RATE_LIMITED', msg: expect.stringContaining('Too many attempts') });
-    } finally {
-      await limited.close();
-    }
   });
 });
 

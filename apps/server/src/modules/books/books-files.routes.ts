@@ -48,7 +48,7 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('Content-Length', file.sizeBytes)
           .send(app.fileStore.read(file.sha256));
       }
-      const thumbnail = await getThumbnail(app.fileStore, app.config.filesDir, file.sha256, size);
+      const thumbnail = await getThumbnail(app.fileStore, file.sha256, size);
       return reply.header('Content-Type', 'image/webp').send(thumbnail);
     },
   );

@@ -1,10 +1,8 @@
 /**
- * A book's files: cover thumbnails (re-encoded WebP, made on first request and kept on disk), who may
+ * A book's files: cover thumbnails (re-encoded WebP, made on first request and kept in the file store), who may
  * download the PDF, and short-lived signed download links.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { CoverSize } from '@ebook/shared';
@@ -76,12 +74,9 @@ export async function getCoverFile(
   return { fileId: row.fileId, sha256: row.sha256, mime: row.mime, sizeBytes: row.sizeBytes };
 }
 
-function thumbsDir(filesDir: string): string {
-  return path.join(filesDir, 'thumbs');
-}
-
-function thumbPath(filesDir: string, sha256: string, size: CoverSize): string {
-  return path.join(thumbsDir(filesDir), sha256.slice(0, 2), `${sha256}-${size}.webp`);
+/** Where a thumbnail is kept in the file store, beside the originals. */
+function thumbName(sha256: string, size: CoverSize): string {
+  return `thumbs/${sha256.slice(0, 2)}/${sha256}-${size}.webp`;
 }
 
 /**
@@ -110,18 +105,13 @@ function forget(key: string): void {
 }
 
 /** The WebP thumbnail of a cover, generated once (concurrent first requests share the work). */
-export async function getThumbnail(
-  store: FileStore,
-  filesDir: string,
-  sha256: string,
-  size: CoverSize,
-): Promise<Buffer> {
+export async function getThumbnail(store: FileStore, sha256: string, size: CoverSize): Promise<Buffer> {
   const key = `${sha256}-${size}`;
   const cached = memory.get(key);
   if (cached) return cached;
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = loadThumbnail(store, thumbPath(filesDir, sha256, size), sha256, COVER_WIDTHS[size])
+    pending = loadThumbnail(store, sha256, size)
       .then((bytes) => {
         remember(key, bytes);
         return bytes;
@@ -132,37 +122,26 @@ export async function getThumbnail(
   return pending;
 }
 
-async function loadThumbnail(store: FileStore, target: string, sha256: string, width: number): Promise<Buffer> {
-  try {
-    return await readFile(target);
-  } catch {
-    // not generated yet
-  }
-  await mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+async function loadThumbnail(store: FileStore, sha256: string, size: CoverSize): Promise<Buffer> {
+  const kept = await store.getDerived(thumbName(sha256, size));
+  if (kept) return kept;
   // Covers are at most 5 MB, so reading the original whole is fine (and surfaces read errors).
   const chunks: Buffer[] = [];
   for await (const chunk of store.read(sha256)) chunks.push(chunk as Buffer);
   const bytes = await sharp(Buffer.concat(chunks))
     .rotate()
-    .resize({ width, withoutEnlargement: true })
+    .resize({ width: COVER_WIDTHS[size], withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer();
-  try {
-    await writeFile(temp, bytes);
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await store.putDerived(thumbName(sha256, size), bytes);
   return bytes;
 }
 
-export async function removeThumbnails(filesDir: string, sha256: string): Promise<void> {
+export async function removeThumbnails(store: FileStore, sha256: string): Promise<void> {
   await Promise.all(
     (Object.keys(COVER_WIDTHS) as CoverSize[]).map((size) => {
       forget(`${sha256}-${size}`);
-      return rm(thumbPath(filesDir, sha256, size), { force: true });
+      return store.removeDerived(thumbName(sha256, size));
     }),
   );
 }

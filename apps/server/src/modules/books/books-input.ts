@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { badRequest, unsupportedMediaType } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
+import { assertValidText } from '../../plugins/text-guard.js';
 import { acceptFile, decodeBase64File, FILE_RULES, type AcceptedFile } from '../files/files.service.js';
 
 export interface StagedCover extends AcceptedFile {
@@ -52,6 +53,7 @@ async function readMultipart(request: FastifyRequest, store: FileStore): Promise
         continue;
       }
       const value = typeof part.value === 'string' ? part.value : String(part.value);
+      assertValidText(value, part.fieldname);
       if (part.fieldname === 'meta') {
         Object.assign(meta, parseMetaJson(value));
       } else if (part.fieldname.startsWith('meta.') || /^meta\[\w+\]$/.test(part.fieldname)) {

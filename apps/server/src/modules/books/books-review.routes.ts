@@ -20,7 +20,7 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/books/pending',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['books'],
         summary: 'Admin: every pending book, oldest first, with submittedBy',
@@ -33,7 +33,7 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/books/user/pending',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['books'], summary: "The caller's own pending books", response: { 200: z.array(bookSchema) } },
     },
     async (request) => (await listOwnPending(app.db, callerOf(request).id)).map((book) => presentBook(book)),
@@ -42,7 +42,7 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/books/mine',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['books'],
         summary: "The caller's own submissions, every status, newest first",
@@ -59,7 +59,7 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/books/manage',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['books'],
         summary: 'Admin: every book of any status, newest first, with search and status filter',
@@ -80,7 +80,7 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/books/${action}/:id`,
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ['books'],
           summary: `Admin: ${action} a pending book (409 if it is not pending)`,

@@ -90,7 +90,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/books/',
     {
-      preHandler: app.requireUser,
+      onRequest: [app.requireUser, app.uploadSlot],
       bodyLimit: JSON_BOOK_BODY_LIMIT,
       schema: {
         tags: ['books'],
@@ -109,7 +109,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/books/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: [app.requireUser, app.uploadSlot],
       bodyLimit: JSON_BOOK_BODY_LIMIT,
       schema: {
         tags: ['books'],
@@ -121,14 +121,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const input = await readBookInput(request, app.fileStore);
-      const book = await updateBook(
-        app.db,
-        app.fileStore,
-        app.config.filesDir,
-        request.params.id,
-        callerOf(request),
-        input,
-      );
+      const book = await updateBook(app.db, app.fileStore, request.params.id, callerOf(request), input);
       return { msg: 'Book updated successfully.', book: presentBook(book) };
     },
   );
@@ -136,7 +129,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/books/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['books'],
         summary: 'Delete a book (admin: any; member: own, while not approved) and its unused files',
@@ -145,7 +138,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteBook(app.db, app.fileStore, app.config.filesDir, request.params.id, callerOf(request));
+      await deleteBook(app.db, app.fileStore, request.params.id, callerOf(request));
       return { msg: 'Book has been removed.' };
     },
   );

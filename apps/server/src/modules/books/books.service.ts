@@ -142,7 +142,6 @@ async function loadForChange(db: Executor, id: string, caller: AuthUser): Promis
 export async function updateBook(
   db: Db,
   store: FileStore,
-  filesDir: string,
   id: string,
   caller: AuthUser,
   input: BookInput,
@@ -170,7 +169,7 @@ export async function updateBook(
     });
     await commitFiles(input);
     invalidateCatalogueCaches();
-    await removeUnusedFiles(db, store, filesDir, replaced);
+    await removeUnusedFiles(db, store, replaced);
     return book;
   } catch (error) {
     await discardInput(input);
@@ -178,24 +177,18 @@ export async function updateBook(
   }
 }
 
-export async function deleteBook(
-  db: Db,
-  store: FileStore,
-  filesDir: string,
-  id: string,
-  caller: AuthUser,
-): Promise<void> {
+export async function deleteBook(db: Db, store: FileStore, id: string, caller: AuthUser): Promise<void> {
   const fileIds = await db.transaction(async (tx) => {
     const book = await loadForChange(tx, id, caller);
     await tx.delete(books).where(eq(books.id, id));
     return [book.coverFileId, book.pdfFileId].filter((fileId): fileId is string => !!fileId);
   });
   invalidateCatalogueCaches();
-  await removeUnusedFiles(db, store, filesDir, fileIds);
+  await removeUnusedFiles(db, store, fileIds);
 }
 
 /** Deletes files that no book and no profile uses any more: the row first, then the bytes. */
-export async function removeUnusedFiles(db: Db, store: FileStore, filesDir: string, fileIds: string[]): Promise<void> {
+export async function removeUnusedFiles(db: Db, store: FileStore, fileIds: string[]): Promise<void> {
   if (fileIds.length === 0) return;
   const removed = await db
     .delete(files)
@@ -209,7 +202,7 @@ export async function removeUnusedFiles(db: Db, store: FileStore, filesDir: stri
     .returning({ sha256: files.sha256 });
   for (const file of removed) {
     await store.remove(file.sha256);
-    await removeThumbnails(filesDir, file.sha256);
+    await removeThumbnails(store, file.sha256);
   }
 }
 

@@ -1,10 +1,9 @@
 /** Test helpers of the books module: real files (made with sharp and pdf-lib) and API calls. */
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Book } from '@ebook/shared';
 import type { App } from '../../app.js';
+import type { FileStore } from '../../lib/file-store.js';
 import type { Actor } from '../../test/factories.js';
 
 export async function makePng(color = '#7a4b2a', width = 60, height = 90): Promise<Buffer> {
@@ -67,23 +66,10 @@ export async function postBook(app: App, actor: Actor, overrides: Partial<BookBo
   return response.json<{ book: Book }>().book;
 }
 
-/** Every stored file under the data dir's files folder (ignoring the empty tmp folder). */
-export function storedFiles(filesDir: string): string[] {
+/** Every stored original (by sha256, sorted), whichever file store the app runs on. */
+export async function storedFiles(store: FileStore): Promise<string[]> {
   const found: string[] = [];
-  const walk = (dir: string) => {
-    let entries: string[];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else found.push(path.relative(filesDir, full));
-    }
-  };
-  walk(filesDir);
+  for await (const sha256 of store.list()) found.push(sha256);
   return found.sort();
 }
 

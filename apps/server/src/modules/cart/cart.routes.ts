@@ -9,7 +9,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cart',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['cart'], summary: "The caller's cart", response: { 200: cartSchema } },
     },
     async (request) => {
@@ -25,7 +25,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/add',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
         summary: 'Add a paid book (quantity is always 1 for an e-book)',
@@ -42,7 +42,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cart/remove/:bookId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
         summary: 'Remove a book from the cart',

@@ -7,7 +7,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me/summary',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: "The member dashboard's counts: favourites, cart items, pending books, saved cards",

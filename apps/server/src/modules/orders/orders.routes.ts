@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
 import { presentBook } from '../books/books.presenter.js';
 import { presentOrder } from './orders.presenter.js';
-import { createOrder, listOrders, listOwnedBooks } from './orders.service.js';
+import { createOrder } from './checkout.service.js';
+import { listOrders, listOwnedBooks } from './orders.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,10 +21,11 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'Buy the selected cart books with a saved card (send an Idempotency-Key header)',
+        summary:
+          'Buy the selected cart books with a saved card (send an Idempotency-Key header; the same key with another body is refused, 422)',
         body: orderCreateSchema,
         headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }).passthrough(),
         response: { 200: orderCreatedSchema, 201: orderCreatedSchema },
@@ -35,6 +37,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         currency: app.config.STORE_CURRENCY,
+        attemptTimeoutMs: app.config.PAYMENT_ATTEMPT_TIMEOUT_MS,
       });
       return reply.status(replayed ? 200 : 201).send({ msg: 'Books purchased', order: presentOrder(view) });
     },
@@ -43,7 +46,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/recent',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: `The caller's orders of the last ${RECENT_ORDERS_DAYS} days, newest first`,
@@ -59,7 +62,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: "All the caller's orders, newest first",
@@ -72,7 +75,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/owned',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'Every book the caller owns, with its PDF address',

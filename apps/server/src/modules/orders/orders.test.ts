@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, entitlements, gatewayCharges, orderItems, orders } from '../../db/schema/index.js';
+import { cartItems, entitlements, orderItems, orders, paymentAttempts } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { createBook, createMember, type Actor } from '../../test/factories.js';
+import { createBook, createMember, simulatedGateway, type Actor } from '../../test/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -45,6 +45,13 @@ const order = (actor: Actor | undefined, payload: unknown, key?: string) =>
   });
 const get = (actor: Actor, url: string) => ctx.app.inject({ method: 'GET', url, headers: actor.headers });
 
+/** The charges the gateway took for a member's checkouts (its key is the payment attempt's id). */
+async function chargesOf(actor: Actor) {
+  const attempts = await ctx.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.userId, actor.user._id));
+  const ids = new Set(attempts.map((attempt) => attempt.id));
+  return (await simulatedGateway(ctx.app).allCharges()).filter((charge) => ids.has(charge.idempotencyKey));
+}
+
 async function ownedIds(actor: Actor): Promise<string[]> {
   const rows = await ctx.app.db.select().from(entitlements).where(eq(entitlements.userId, actor.user._id));
   return rows.map((row) => row.bookId);
@@ -80,16 +87,16 @@ describe('POST /api/orders', () => {
     expect((await ownedIds(ann)).sort()).toEqual([first!.id, second!.id].sort());
     const cart = (await get(ann, '/api/cart')).json();
     expect(cart.items.map((item: { bookId: { _id: string } }) => item.bookId._id)).toEqual([kept!.id]);
-    const [charge] = await ctx.app.db
-      .select()
-      .from(gatewayCharges)
-      .where(
-        eq(
-          gatewayCharges.id,
-          (await ctx.app.db.select().from(orders).where(eq(orders.id, body.order._id)))[0]!.chargeId,
-        ),
-      );
-    expect(charge).toMatchObject({ amountCents: 1599, currency: 'USD', outcome: 'succeeded' });
+    const [recorded] = await ctx.app.db.select().from(orders).where(eq(orders.id, body.order._id));
+    const charges = await chargesOf(ann);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({
+      id: recorded!.chargeId,
+      amountCents: 1599,
+      currency: 'USD',
+      outcome: 'succeeded',
+      refunded: false,
+    });
 
     const recent = (await get(ann, '/api/orders/recent')).json();
     expect(recent).toHaveLength(1);
@@ -167,7 +174,7 @@ describe('POST /api/orders', () => {
     }
     expect((await order(ann, { books: [owned!.id], paymentId: cardId }, 'bad key!')).statusCode).toBe(400);
     expect((await get(ann, '/api/orders')).json().orders).toEqual([]);
-    expect(await ctx.app.db.select().from(gatewayCharges).where(eq(gatewayCharges.token, 'never'))).toEqual([]);
+    expect(await chargesOf(ann)).toEqual([]);
   });
 
   it("never lets a member pay with another member's card, nor see their orders", async () => {
@@ -216,10 +223,21 @@ describe('POST /api/orders', () => {
     expect(await ctx.app.db.select().from(orders).where(eq(orders.userId, ann.user._id))).toEqual([]);
     expect(await ctx.app.db.select().from(cartItems).where(eq(cartItems.userId, ann.user._id))).toHaveLength(1);
 
-    // The same checkout with a good card then succeeds.
+    // The same key again answers the same decline without a second try at the card.
+    const again = await order(ann, { books: [book!.id], total: 15, paymentId: cardId }, `declined-${code}`);
+    expect(again.statusCode).toBe(402);
+    expect(again.json()).toEqual({ msg, code });
+    expect((await chargesOf(ann)).map((charge) => charge.outcome)).toEqual([
+      code === 'CARD_DECLINED' ? 'declined' : 'insufficient_funds',
+    ]);
+
+    // Another card is another request: under the same key it is refused, under a new key it is paid.
     const goodCard = await saveCard(ann);
+    const reused = await order(ann, { books: [book!.id], total: 15, paymentId: goodCard }, `declined-${code}`);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(
-      (await order(ann, { books: [book!.id], total: 15, paymentId: goodCard }, `declined-${code}`)).statusCode,
+      (await order(ann, { books: [book!.id], total: 15, paymentId: goodCard }, `declined-${code}-2`)).statusCode,
     ).toBe(201);
   });
 
@@ -233,8 +251,7 @@ describe('POST /api/orders', () => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
     expect(second.json().order._id).toBe(first.json().order._id);
-    const charges = await ctx.app.db.select().from(gatewayCharges).where(eq(gatewayCharges.amountCents, 2000));
-    expect(charges.filter((charge) => charge.idempotencyKey.startsWith(ann.user._id))).toHaveLength(1);
+    expect(await chargesOf(ann)).toHaveLength(1);
   });
 
   it('20 racing requests with one Idempotency-Key make one order and one charge', async () => {
@@ -251,11 +268,9 @@ describe('POST /api/orders', () => {
     const annOrders = await ctx.app.db.select().from(orders).where(eq(orders.userId, ann.user._id));
     expect(annOrders).toHaveLength(1);
     expect(await ctx.app.db.select().from(orderItems).where(eq(orderItems.orderId, annOrders[0]!.id))).toHaveLength(2);
-    const charges = (await ctx.app.db.select().from(gatewayCharges)).filter((charge) =>
-      charge.idempotencyKey.startsWith(ann.user._id),
-    );
+    const charges = await chargesOf(ann);
     expect(charges).toHaveLength(1);
-    expect(charges[0]).toMatchObject({ amountCents: 5555, outcome: 'succeeded' });
+    expect(charges[0]).toMatchObject({ amountCents: 5555, outcome: 'succeeded', refunded: false });
     expect((await ownedIds(ann)).sort()).toEqual([first!.id, second!.id].sort());
   });
 
@@ -270,9 +285,7 @@ describe('POST /api/orders', () => {
     expect(responses.every((response) => [201, 400, 409].includes(response.statusCode))).toBe(true);
     expect(await ctx.app.db.select().from(orders).where(eq(orders.userId, ann.user._id))).toHaveLength(1);
     // Any loser that was charged before losing got its money back.
-    const kept = (await ctx.app.db.select().from(gatewayCharges)).filter(
-      (charge) => charge.idempotencyKey.startsWith(ann.user._id) && charge.outcome === 'succeeded',
-    );
+    const kept = (await chargesOf(ann)).filter((charge) => charge.outcome === 'succeeded' && !charge.refunded);
     expect(kept).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['payment'],
         summary: "The caller's saved cards (masked)",
@@ -22,7 +22,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['payment'],
         summary: 'Save a card through the payment gateway (the CVV is checked, never stored)',
@@ -39,7 +39,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/payment/:cardId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['payment'],
         summary: 'Replace a saved card (number and CVV re-entered)',
@@ -63,7 +63,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/payment/:cardId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['payment'],
         summary: 'Delete a saved card',

@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayCards, paymentCards } from '../../db/schema/index.js';
+import { paymentCards } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { createMember, type Actor } from '../../test/factories.js';
+import { createMember, simulatedGateway, type Actor } from '../../test/factories.js';
 
 let ctx: TestContext;
 let ann: Actor;
@@ -53,12 +56,42 @@ describe('payment cards', () => {
     expect(stored).not.toContain('4242-4242');
     expect(stored).not.toMatch(/cvv/i);
     expect(row?.gatewayToken).toMatch(/^tok_/);
-    const vault = await ctx.app.db.select().from(gatewayCards).where(eq(gatewayCards.token, row!.gatewayToken));
-    expect(vault).toHaveLength(1);
-    expect(JSON.stringify(vault)).not.toContain('4242424242424242');
+    expect(await simulatedGateway(ctx.app).hasCard(row!.gatewayToken)).toBe(true);
+    // The gateway's ledger keeps no card number either.
+    const ledger = readFileSync(path.join(ctx.config.gatewayDir, 'ledger.jsonl'), 'utf8');
+    expect(ledger).toContain(row!.gatewayToken);
+    expect(ledger).not.toMatch(/4242424242424242|4242-4242/);
 
     const listed = (await list(member)).json();
     expect(listed).toEqual([card]);
+  });
+
+  it("keeps nothing the store's secrets can turn back into a card number", async () => {
+    const member = await createMember(ctx.app);
+    const { card } = (await save(member, VISA)).json();
+    const [row] = await ctx.app.db.select().from(paymentCards).where(eq(paymentCards.id, card._id));
+    const digits = '4242424242424242';
+    const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
+
+    // Not keyed from JWT_SECRET (in DATA_DIR/secrets.json, beside the data): with last 4 and the BIN,
+    // about 10^5 guesses would find the number.
+    const storeKey = hmac(ctx.config.JWT_SECRET, 'simulated-gateway:fingerprint');
+    expect(row!.fingerprint).not.toBe(hmac(storeKey, digits).toString('hex').slice(0, 32));
+
+    // Keyed with the gateway's own secret, which lives in the gateway's folder outside DATA_DIR…
+    expect(path.relative(ctx.dataDir, ctx.config.gatewayDir).startsWith('..')).toBe(true);
+    const secretFile = path.join(ctx.config.gatewayDir, 'secret.key');
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    const secret = readFileSync(secretFile, 'utf8');
+    const gatewayKey = hmac(secret, 'simulated-gateway:fingerprint');
+    expect(row!.fingerprint).toBe(hmac(gatewayKey, digits).toString('hex').slice(0, 32));
+    // …and nowhere in the store's data.
+    const files = readdirSync(ctx.dataDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    for (const file of files) {
+      expect(readFileSync(path.join(file.parentPath, file.name), 'utf8')).not.toContain(secret);
+    }
+    const dump = JSON.stringify(await ctx.app.db.select().from(paymentCards));
+    expect(dump).not.toContain(secret);
   });
 
   it.each([
@@ -110,8 +143,7 @@ describe('payment cards', () => {
       msg: 'Card updated successfully',
       card: { _id: card._id, cardHolder: 'Ann B Reader', brand: 'mastercard', last4: '4444', expiry: '01/27' },
     });
-    const oldVault = await ctx.app.db.select().from(gatewayCards).where(eq(gatewayCards.token, before!.gatewayToken));
-    expect(oldVault).toEqual([]);
+    expect(await simulatedGateway(ctx.app).hasCard(before!.gatewayToken)).toBe(false);
 
     const missingCvv = await update(member, card._id, { ...VISA, cvv: undefined });
     expect(missingCvv.statusCode).toBe(400);
@@ -142,7 +174,7 @@ describe('payment cards', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ msg: 'Card removed.' });
     expect((await list(member)).json()).toEqual([]);
-    expect(await ctx.app.db.select().from(gatewayCards).where(eq(gatewayCards.token, row!.gatewayToken))).toEqual([]);
+    expect(await simulatedGateway(ctx.app).hasCard(row!.gatewayToken)).toBe(false);
     expect((await remove(member, card._id)).statusCode).toBe(404);
     expect((await remove(member, 'not-a-uuid')).statusCode).toBe(400);
   });

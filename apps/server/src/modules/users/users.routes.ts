@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { badRequest, payloadTooLarge } from '../../lib/errors.js';
 import { callerOf } from '../../plugins/auth.js';
+import { assertValidText } from '../../plugins/text-guard.js';
 import { presentUser } from './users.presenter.js';
 import { changePassword, getUser, profileImageFromJson, updateProfile, type ProfileChanges } from './users.service.js';
 
@@ -26,7 +27,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },
     },
     async (request) => presentUser(await getUser(app.db, callerOf(request).id)),
@@ -35,7 +36,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/me',
     {
-      preHandler: app.requireUser,
+      onRequest: [app.requireUser, app.uploadSlot],
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags: ['users'],
@@ -45,7 +46,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const changes = request.isMultipart() ? await readMultipartProfile(request) : readJsonProfile(request.body);
-      const user = await updateProfile(app.db, app.fileStore, app.config.filesDir, callerOf(request).id, changes);
+      const user = await updateProfile(app.db, app.fileStore, callerOf(request).id, changes);
       return { msg: 'Profile updated successfully', user: presentUser(user) };
     },
   );
@@ -53,7 +54,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/me/password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Change the password; other sessions end',
@@ -63,7 +64,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      await changePassword(app.db, caller.id, caller.sessionId, request.body.currentPassword, request.body.newPassword);
+      await changePassword(
+        app.db,
+        caller.id,
+        caller.sessionId,
+        request.body.currentPassword,
+        request.body.newPassword,
+        app.breachedPasswords,
+      );
       return { msg: 'Password changed' };
     },
   );
@@ -77,6 +85,7 @@ function readJsonProfile(body: unknown): ProfileChanges {
 async function readMultipartProfile(request: FastifyRequest): Promise<ProfileChanges> {
   const changes: ProfileChanges = {};
   for await (const part of request.parts()) {
+    if (part.type === 'field' && typeof part.value === 'string') assertValidText(part.value, part.fieldname);
     if (part.type === 'file') {
       if (part.fieldname !== 'profileImage') throw badRequest(`Unexpected file field ${part.fieldname}.`);
       // Buffered: profile pictures are small, and the limit stops a large one early.

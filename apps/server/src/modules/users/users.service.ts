@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import type { ProfileUpdate } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.js';
+import { assertNotBreached, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
 import { revokeOtherSessions } from '../auth/auth.service.js';
 import { removeUnusedFiles } from '../books/books.service.js';
 import { acceptFile, decodeBase64File, saveAcceptedFile } from '../files/files.service.js';
@@ -39,7 +40,6 @@ export function profileImageFromJson(value: string | null | undefined): Buffer |
 export async function updateProfile(
   db: Db,
   store: FileStore,
-  filesDir: string,
   userId: string,
   changes: ProfileChanges,
 ): Promise<UserRow> {
@@ -73,7 +73,7 @@ export async function updateProfile(
   if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
   const replaced = previous?.profileImageFileId;
   if (replaced && replaced !== profileImageFileId) {
-    await removeUnusedFiles(db, store, filesDir, [replaced]);
+    await removeUnusedFiles(db, store, [replaced]);
   }
   return user;
 }
@@ -84,13 +84,13 @@ export async function changePassword(
   sessionId: string,
   currentPassword: string,
   newPassword: string,
+  breached: BreachedPasswords,
 ): Promise<void> {
   const user = await getUser(db, userId);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     throw unauthorized('The current password is not correct.', 'INVALID_CREDENTIALS');
   }
-  if (isCommonPassword(newPassword))
-    throw badRequest('This password is too common. Please choose another.', 'WEAK_PASSWORD');
+  await assertNotBreached(breached, newPassword);
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword) })

@@ -1,9 +1,8 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { TEST_PASSWORD, createMember, loginAs } from '../../test/factories.js';
+import { storedFiles } from '../books/books.test-helpers.js';
 
 let ctx: TestContext;
 let png: Buffer;
@@ -15,13 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Stored files, not the store's own tmp folder (the data dir itself may well be under /tmp). */
-const filesOnDisk = () => {
-  const filesDir = path.join(ctx.dataDir, 'files');
-  return readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter(
-    (entry) => entry.isFile() && path.relative(filesDir, entry.parentPath).split(path.sep)[0] !== 'tmp',
-  ).length;
-};
+/** Stored originals, whichever file store the app runs on. */
+const storedCount = async () => (await storedFiles(ctx.app.fileStore)).length;
 
 describe('GET /api/users/me', () => {
   it('needs a session', async () => {
@@ -119,14 +113,14 @@ describe('PUT /api/users/me', () => {
     const status = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).statusCode;
     const ann = await createMember(ctx.app);
     const ben = await createMember(ctx.app);
-    const start = filesOnDisk();
+    const start = await storedCount();
 
     const first = (await setPicture(ann, await picture('#0f766e')))!;
-    expect(filesOnDisk()).toBe(start + 1);
+    expect(await storedCount()).toBe(start + 1);
     const second = (await setPicture(ann, await picture('#7c2d12')))!;
     expect(await status(first)).toBe(404);
     expect(await status(second)).toBe(200);
-    expect(filesOnDisk()).toBe(start + 1);
+    expect(await storedCount()).toBe(start + 1);
 
     // Ben has the very same picture (the same bytes are stored once): Ann's change must not remove his.
     const shared = (await setPicture(ben, await picture('#7c2d12')))!;
@@ -135,12 +129,12 @@ describe('PUT /api/users/me', () => {
     expect(await status(shared)).toBe(200);
     expect(await setPicture(ben, null)).toBeNull();
     expect(await status(shared)).toBe(404);
-    expect(filesOnDisk()).toBe(start);
+    expect(await storedCount()).toBe(start);
   });
 
   it('refuses a file that is not an image by its content (415), keeping the old picture and writing no file', async () => {
     const member = await createMember(ctx.app);
-    const before = filesOnDisk();
+    const before = await storedCount();
     const fakePng = Buffer.from('%PDF-1.7\nthis is not an image at all');
     const response = await ctx.app.inject({
       method: 'PUT',
@@ -150,7 +144,7 @@ describe('PUT /api/users/me', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
-    expect(filesOnDisk()).toBe(before);
+    expect(await storedCount()).toBe(before);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: member.headers });
     expect(me.json().name).not.toBe('Should Not Change');
   });

@@ -9,7 +9,7 @@ const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wishlist',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wishlist'],
         summary: "The caller's wishlist, newest first",
@@ -29,7 +29,7 @@ const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/wishlist/add',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wishlist'],
         summary: 'Add a book (adding twice is harmless)',
@@ -46,7 +46,7 @@ const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/wishlist/remove/:bookId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wishlist'],
         summary: 'Remove a book from the wishlist',

@@ -1,6 +1,7 @@
 /**
  * The payment processor as the store sees it. The store never holds a card number or a CVV: it hands
- * them to the gateway once and keeps the token, brand, last 4 digits and a fingerprint.
+ * them to the gateway once and keeps the token, brand, last 4 digits and the gateway's fingerprint
+ * (keyed with the gateway's own secret, so the store's data cannot be turned back into a number).
  */
 export interface CardDetails {
   holder: string;
@@ -14,7 +15,10 @@ export interface SavedCard {
   token: string;
   brand: string;
   last4: string;
-  /** Same card number, same fingerprint (for spotting duplicates without keeping the number). */
+  /**
+   * Same card number, same fingerprint (for spotting duplicates without keeping the number). Keyed
+   * with the gateway's secret, which the store never holds.
+   */
   fingerprint: string;
 }
 
@@ -26,9 +30,21 @@ export interface ChargeRequest {
   idempotencyKey: string;
 }
 
-export type ChargeResult =
-  | { ok: true; chargeId: string }
-  | { ok: false; reason: 'declined' | 'insufficient_funds' | 'unknown_card'; message: string };
+/** A charge the gateway took. A refunded charge is money given back, never a payment. */
+export interface Charge {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: 'succeeded' | 'refunded';
+}
+
+export type ChargeFailure = {
+  ok: false;
+  reason: 'declined' | 'insufficient_funds' | 'unknown_card';
+  message: string;
+};
+
+export type ChargeResult = { ok: true; charge: Charge } | ChargeFailure;
 
 export interface PaymentGateway {
   readonly name: string;
@@ -37,6 +53,10 @@ export interface PaymentGateway {
   /** Forgets a vaulted card (after the store deleted or replaced it). */
   removeCard(token: string): Promise<void>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives a charge back when the store could not complete the order it paid for. */
+  /** What became of the charge made with this key; null when no charge was ever made with it. */
+  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /** Gives a charge back (idempotent) when the store could not complete the order it paid for. */
   refund(chargeId: string): Promise<void>;
+  /** Releases what the gateway holds open (files, connections). */
+  close(): Promise<void>;
 }

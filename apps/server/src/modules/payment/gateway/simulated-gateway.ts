@@ -1,19 +1,27 @@
 /**
- * The built-in simulated gateway: a processor's test mode. Its vault and ledger are its own tables
- * (gateway_cards, gateway_charges), and it keeps no card number either, only the behaviour the test
- * number asks for. Test numbers (documented in the README):
+ * The built-in simulated gateway: a processor's test mode. Its vault and ledger live in its own
+ * directory (SIMULATED_GATEWAY_DIR, outside DATA_DIR), never in the store's tables, and so does the
+ * secret that keys card fingerprints: whoever holds the store's data cannot reverse a fingerprint.
+ * It keeps no card number, only the behaviour the test number asks for. Test numbers (README):
  *   any Luhn-valid number         succeeds (4242-4242-4242-4242, 5555-5555-5555-4444, ...)
  *   4000-0000-0000-0002           declined at charge time
  *   4000-0000-0000-9995           insufficient funds at charge time
  *   a number failing the Luhn check is refused when the card is saved.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { passesLuhn } from '@ebook/shared';
-import type { Db } from '../../../db/client.js';
-import { gatewayCards, gatewayCharges } from '../../../db/schema/index.js';
 import { badRequest } from '../../../lib/errors.js';
-import type { CardDetails, ChargeRequest, ChargeResult, PaymentGateway, SavedCard } from './payment-gateway.js';
+import type {
+  CardDetails,
+  ChargeFailure,
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  SavedCard,
+} from './payment-gateway.js';
+import { SimulatedLedger, type CardBehaviour, type LedgerCharge } from './simulated-ledger.js';
 
 export const TEST_CARD_NUMBERS = {
   succeeds: ['4242424242424242', '5555555555554444'],
@@ -21,11 +29,18 @@ export const TEST_CARD_NUMBERS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-type Behaviour = (typeof gatewayCards.$inferSelect)['behaviour'];
-
-const DECLINE_MESSAGES: Record<Exclude<Behaviour, 'succeed'>, string> = {
-  decline: 'Your card was declined. Please use another card.',
-  insufficient_funds: 'Your card has insufficient funds. Please use another card.',
+const FAILURES: Record<Exclude<LedgerCharge['outcome'], 'succeeded'>, ChargeFailure> = {
+  declined: { ok: false, reason: 'declined', message: 'Your card was declined. Please use another card.' },
+  insufficient_funds: {
+    ok: false,
+    reason: 'insufficient_funds',
+    message: 'Your card has insufficient funds. Please use another card.',
+  },
+  unknown_card: {
+    ok: false,
+    reason: 'unknown_card',
+    message: 'This card can no longer be charged. Please add it again.',
+  },
 };
 
 export function cardBrand(digits: string): string {
@@ -36,14 +51,29 @@ export function cardBrand(digits: string): string {
   return 'card';
 }
 
+/** The journal file of a simulated gateway directory (the chaos script reads it to count charges). */
+export const simulatedLedgerFile = (dir: string) => path.join(dir, 'ledger.jsonl');
+
+/**
+ * The gateway's own secret: SIMULATED_GATEWAY_SECRET when given, else generated once into
+ * `<dir>/secret.key` (mode 0600), next to the gateway's ledger and away from the store's data.
+ */
+export function simulatedGatewaySecret(dir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, 'secret.key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return readFileSync(file, 'utf8').trim();
+}
+
 export class SimulatedGateway implements PaymentGateway {
   readonly name = 'simulated';
+  private readonly ledger: SimulatedLedger;
   private readonly fingerprintKey: Buffer;
 
-  constructor(
-    private readonly db: Db,
-    secret: string,
-  ) {
+  constructor(dir: string, secret: string) {
+    this.ledger = new SimulatedLedger(simulatedLedgerFile(dir));
     this.fingerprintKey = createHmac('sha256', secret).update('simulated-gateway:fingerprint').digest();
   }
 
@@ -53,60 +83,76 @@ export class SimulatedGateway implements PaymentGateway {
       throw badRequest('This card number is not valid. Please check it and try again.', 'CARD_NUMBER_INVALID');
     }
     if (!/^\d{3,4}$/.test(card.cvv)) throw badRequest('CVV must be 3 digits', 'CVV_INVALID');
-    const behaviour: Behaviour =
+    const behaviour: CardBehaviour =
       digits === TEST_CARD_NUMBERS.declined
         ? 'decline'
         : digits === TEST_CARD_NUMBERS.insufficientFunds
           ? 'insufficient_funds'
           : 'succeed';
     const token = `tok_${randomBytes(16).toString('hex')}`;
+    await this.ledger.addCard(token, behaviour);
     const fingerprint = createHmac('sha256', this.fingerprintKey).update(digits).digest('hex').slice(0, 32);
-    await this.db.insert(gatewayCards).values({ token, fingerprint, behaviour });
     return { token, brand: cardBrand(digits), last4: digits.slice(-4), fingerprint };
   }
 
-  async removeCard(token: string): Promise<void> {
-    await this.db.delete(gatewayCards).where(eq(gatewayCards.token, token));
+  async hasCard(token: string): Promise<boolean> {
+    return (await this.ledger.cardBehaviour(token)) !== undefined;
+  }
+
+  removeCard(token: string): Promise<void> {
+    return this.ledger.removeCard(token);
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const previous = await this.findCharge(request.idempotencyKey);
-    if (previous) return previous;
+    const behaviour = await this.ledger.cardBehaviour(request.token);
+    const outcome: LedgerCharge['outcome'] =
+      behaviour === undefined
+        ? 'unknown_card'
+        : behaviour === 'succeed'
+          ? 'succeeded'
+          : behaviour === 'decline'
+            ? 'declined'
+            : 'insufficient_funds';
+    const charge = await this.ledger.charge({
+      id: `ch_${randomBytes(12).toString('hex')}`,
+      idempotencyKey: request.idempotencyKey,
+      token: request.token,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      outcome,
+    });
+    return resultOf(charge);
+  }
 
-    const [card] = await this.db.select().from(gatewayCards).where(eq(gatewayCards.token, request.token));
-    const outcome: string = !card ? 'unknown_card' : card.behaviour === 'succeed' ? 'succeeded' : card.behaviour;
-    // The unique idempotency key decides a race: whoever loses reads the winner's outcome.
-    await this.db
-      .insert(gatewayCharges)
-      .values({
-        id: `ch_${randomBytes(12).toString('hex')}`,
-        idempotencyKey: request.idempotencyKey,
-        token: request.token,
-        amountCents: request.amountCents,
-        currency: request.currency,
-        outcome,
-      })
-      .onConflictDoNothing({ target: gatewayCharges.idempotencyKey });
-    const settled = await this.findCharge(request.idempotencyKey);
-    if (!settled) throw new Error('simulated gateway: charge vanished');
-    return settled;
+  async findCharge(idempotencyKey: string): Promise<ChargeResult | null> {
+    const charge = await this.ledger.findCharge(idempotencyKey);
+    return charge ? resultOf(charge) : null;
   }
 
   async refund(chargeId: string): Promise<void> {
-    await this.db.update(gatewayCharges).set({ outcome: 'refunded' }).where(eq(gatewayCharges.id, chargeId));
+    const charge = await this.ledger.refund(chargeId);
+    if (!charge) throw new Error(`simulated gateway: no charge ${chargeId} to refund`);
   }
 
-  private async findCharge(idempotencyKey: string): Promise<ChargeResult | null> {
-    const [row] = await this.db.select().from(gatewayCharges).where(eq(gatewayCharges.idempotencyKey, idempotencyKey));
-    if (!row) return null;
-    if (row.outcome === 'succeeded' || row.outcome === 'refunded') return { ok: true, chargeId: row.id };
-    if (row.outcome === 'decline' || row.outcome === 'insufficient_funds') {
-      return {
-        ok: false,
-        reason: row.outcome === 'decline' ? 'declined' : 'insufficient_funds',
-        message: DECLINE_MESSAGES[row.outcome],
-      };
-    }
-    return { ok: false, reason: 'unknown_card', message: 'This card can no longer be charged. Please add it again.' };
+  /** Every charge the gateway took (for the chaos script's accounting and for tests). */
+  allCharges(): Promise<LedgerCharge[]> {
+    return this.ledger.allCharges();
   }
+
+  close(): Promise<void> {
+    return this.ledger.close();
+  }
+}
+
+function resultOf(charge: LedgerCharge): ChargeResult {
+  if (charge.outcome !== 'succeeded') return FAILURES[charge.outcome];
+  return {
+    ok: true,
+    charge: {
+      id: charge.id,
+      amountCents: charge.amountCents,
+      currency: charge.currency,
+      status: charge.refunded ? 'refunded' : 'succeeded',
+    },
+  };
 }

@@ -100,4 +100,83 @@ describe('OrderSummaryDialog', () => {
     expect(showSuccess).toHaveBeenCalledWith('Success', 'Books purchased and downloaded!');
     expect(showError).not.toHaveBeenCalled();
   });
+
+  it('a lost answer is retried under the same key; a refused one (422) says why and starts a new checkout', async () => {
+    const keys: string[] = [];
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () =>
+        new Response(
+          JSON.stringify({
+            msg: 'This payment was already started with different details. Please review your order and pay again.',
+            code: 'IDEMPOTENCY_KEY_REUSED',
+          }),
+          { status: 422 },
+        ),
+      () =>
+        new Response(
+          JSON.stringify({ msg: 'ok', order: { _id: 'o1', books: [{ _id: book._id, title: book.title }] } }),
+          { status: 201 },
+        ),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+        if (url === '/api/orders') {
+          keys.push(new Headers(init.headers).get('Idempotency-Key')!);
+          return answers[keys.length - 1]!();
+        }
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    const onPurchased = renderDialog();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
+    await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);
+    const pay = () => userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+
+    await pay();
+    await waitFor(() => expect(showError).toHaveBeenCalledTimes(1));
+    expect(showError).toHaveBeenLastCalledWith('Error', 'Payment or download failed');
+    await pay();
+    await waitFor(() => expect(showError).toHaveBeenCalledTimes(2));
+    expect(showError).toHaveBeenLastCalledWith(
+      'Error',
+      'Payment or download failed',
+      'This payment was already started with different details. Please review your order and pay again.',
+    );
+    expect(keys[1]).toBe(keys[0]);
+
+    await pay();
+    await waitFor(() => expect(onPurchased).toHaveBeenCalledWith([book._id]));
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('another card is another checkout, with a new key', async () => {
+    const other = { ...card, _id: '0190b4a0-0000-7000-8000-0000000000c2', last4: '4444' } as Card;
+    const orders = stubServer();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <OrderSummaryDialog
+            books={[book]}
+            cards={[card, other]}
+            currency="USD"
+            onClose={vi.fn()}
+            onPurchased={vi.fn()}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
+    await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+    await waitFor(() => expect(orders).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm & Pay' })).toBeEnabled());
+    await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), other._id);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+    await waitFor(() => expect(orders).toHaveLength(2));
+    expect(orders[1]!.headers.get('Idempotency-Key')).not.toBe(orders[0]!.headers.get('Idempotency-Key'));
+  });
 });

@@ -11,9 +11,17 @@ import { useCreateOrder } from '../api/create-order';
 const cardLabel = (card: Card) => `${card.cardNumber} — ${card.cardHolder.toUpperCase()}`;
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
+/** Answers after which nothing is left to retry under the same key: the next click is a new checkout. */
+const isFinalAnswer = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+/** Answers that say the payment may yet complete (a retry with the same key will not charge twice). */
+const PENDING_CODES = new Set(['ORDER_PENDING', 'PAYMENT_UNAVAILABLE']);
+
 /**
  * The 'Order Summary' modal: the selected books, the Total, a saved card, Confirm & Pay. One
- * Idempotency-Key per opening, and the button is disabled while paying, so a double click buys once.
+ * Idempotency-Key per checkout (the books and card chosen), and the button is disabled while paying, so
+ * a double click buys once. A retry after a lost answer reuses the key, so it is never charged twice; a
+ * new card, or a final answer (declined, refused), starts a new checkout with a new key, since the
+ * server refuses a key reused for another request.
  */
 export function OrderSummaryDialog({
   books,
@@ -33,7 +41,7 @@ export function OrderSummaryDialog({
   const me = useMe();
   const createOrder = useCreateOrder();
   const [cardId, setCardId] = useState('');
-  const [idempotencyKey] = useState(newKey);
+  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const dialogRef = useRef<HTMLDivElement>(null);
   // Guards the gap before React re-renders the disabled button.
   const inFlight = useRef(false);
@@ -90,8 +98,17 @@ export function OrderSummaryDialog({
       onPurchased(order.books.map((bought) => bought._id));
       void showSuccess('Success', 'Books purchased and downloaded!');
     } catch (error) {
+      if (isFinalAnswer(error)) setIdempotencyKey(newKey());
       if (error instanceof ApiError && error.message === 'No selected books found in cart.') {
         void showError('No selected books found in cart.');
+      } else if (error instanceof ApiError && error.status === 422) {
+        void showError(
+          'Error',
+          'Payment or download failed',
+          'This payment was already started with different details. Please review your order and pay again.',
+        );
+      } else if (error instanceof ApiError && PENDING_CODES.has(error.code)) {
+        void showError('Error', 'Payment or download failed', error.message);
       } else if (error instanceof ApiError && error.status > 0 && error.status < 500) {
         void showError('Error', 'Payment or download failed', error.message);
       } else {
@@ -137,7 +154,10 @@ export function OrderSummaryDialog({
           id={selectId}
           value={cardId}
           disabled={paying}
-          onChange={(event) => setCardId(event.target.value)}
+          onChange={(event) => {
+            setCardId(event.target.value);
+            setIdempotencyKey(newKey());
+          }}
           className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         >
           <option value="">-- Choose a card --</option>

@@ -1,0 +1,120 @@
+/**
+ * `npm run chaos:payments`: kill -9 the store (and restart PostgreSQL) in the middle of payments and
+ * count the money. Builds nothing itself: the root script builds the server first.
+ *
+ *   --trials N          trials per mode (default 200)
+ *   --mode M            kill-server, restart-database or both (default both)
+ *   --from-source       run src/server.ts through tsx instead of dist/server.js
+ *   CHAOS_PORT          the store's port (default: a free one)
+ *   CHAOS_PG_PORT       the throwaway PostgreSQL cluster's port (default: a free one)
+ *   CHAOS_SERVER_ENTRY  another built server to try (default: this package's dist/server.js)
+ *   CHAOS_DATABASE_URL  kill-server mode only: use this PostgreSQL server (a throwaway database is
+ *                       created on it and dropped) instead of a cluster of our own
+ *
+ * Exits 1 when any target is missed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { runPaymentsChaos, type ChaosMode, type ChaosReport } from '../src/test/chaos/payments-chaos.js';
+import { PgCluster } from '../src/test/chaos/pg-cluster.js';
+
+const { values } = parseArgs({
+  options: {
+    trials: { type: 'string', default: '200' },
+    mode: { type: 'string', default: 'both' },
+    'from-source': { type: 'boolean', default: false },
+  },
+});
+const trials = Number(values.trials);
+// Ctrl-C or a kill ends through exit(), so the store and the PostgreSQL cluster are stopped too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+const modes: ChaosMode[] = values.mode === 'both' ? ['kill-server', 'restart-database'] : [values.mode as ChaosMode];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runMode(mode: ChaosMode): Promise<ChaosReport> {
+  const work = mkdtempSync(path.join(tmpdir(), `ebook-chaos-${mode}-`));
+  const port = Number(process.env.CHAOS_PORT) || (await freePort());
+  const useShared = mode === 'kill-server' && process.env.CHAOS_DATABASE_URL;
+  const cluster = useShared
+    ? undefined
+    : await PgCluster.create(Number(process.env.CHAOS_PG_PORT) || (await freePort()));
+  const serverUrl = useShared ? process.env.CHAOS_DATABASE_URL! : cluster!.url();
+  const name = `ebook_chaos_${Date.now()}`;
+  await admin(serverUrl, `create database ${name}`);
+  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  console.log(`▶ ${mode}: ${trials} trials, store on :${port}, database ${databaseUrl}`);
+  try {
+    return await runPaymentsChaos({
+      mode,
+      trials,
+      databaseUrl,
+      port,
+      dataDir: path.join(work, 'data'),
+      gatewayDir: path.join(work, 'gateway'),
+      fromSource: values['from-source'],
+      serverEntry: process.env.CHAOS_SERVER_ENTRY,
+      restartDatabase: cluster ? () => cluster.restart() : undefined,
+      log: (line) => console.log(`  ${line}`),
+    });
+  } finally {
+    await admin(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
+    await cluster?.destroy();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const reports: ChaosReport[] = [];
+for (const mode of modes) reports.push(await runMode(mode));
+console.table(
+  Object.fromEntries(
+    reports.map((report) => [
+      report.mode,
+      {
+        trials: report.trials,
+        'charges (kept+refunded)': report.charges,
+        refunded: report.refunded,
+        orders: report.orders,
+        'charge, no order/refund': report.chargesWithoutOrderOrRefund,
+        'order, no charge': report.ordersWithoutCharge,
+        'book owned twice': report.booksOwnedTwice,
+        'retry, other order': report.retriesWithoutSameOrder,
+        'attempts unsettled': report.unsettledAttempts ?? 'n/a',
+        seconds: Math.round(report.durationMs / 1000),
+      },
+    ]),
+  ),
+);
+console.log(JSON.stringify(reports));
+const missed = reports.some(
+  (r) =>
+    r.chargesWithoutOrderOrRefund > 0 ||
+    r.ordersWithoutCharge > 0 ||
+    r.booksOwnedTwice > 0 ||
+    r.retriesWithoutSameOrder > 0 ||
+    (r.unsettledAttempts ?? 0) > 0,
+);
+process.exit(missed ? 1 : 0);
