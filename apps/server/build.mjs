@@ -1,9 +1,10 @@
-// Bundles the server (and the shared package it imports) into dist/server.js; dependencies stay external.
+// Bundles the server (and the shared package it imports) into dist/server.js, and the backup command into
+// dist/backup.js; dependencies stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', backup: 'src/backup/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
