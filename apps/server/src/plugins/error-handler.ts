@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
 
 interface Issue {
@@ -36,6 +37,16 @@ export default fp(
       const status = error.statusCode ?? 500;
       if (status < 500) {
         return reply.status(status).send({ msg: clientMessage(error, status), code: clientCode(error, status) });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send({
+            msg: 'The store is briefly unavailable. Please try again in a moment.',
+            code: 'DATABASE_UNAVAILABLE',
+          });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ msg: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });

@@ -57,17 +57,26 @@ export class PgCluster {
     const cluster = new PgCluster(dir, port, binDir(), asUser);
     cluster.run('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
     process.once('exit', () => cluster.stopNow());
-    cluster.run('pg_ctl', [
+    cluster.start();
+    return cluster;
+  }
+
+  start(): void {
+    this.run('pg_ctl', [
       '-D',
-      cluster.dataDir,
+      this.dataDir,
       '-l',
-      path.join(dir, 'postgres.log'),
+      path.join(this.dir, 'postgres.log'),
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`,
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=50`,
       '-w',
       'start',
     ]);
-    return cluster;
+  }
+
+  /** Stops in immediate mode: every backend killed, no checkpoint (a crash). */
+  stop(): void {
+    this.run('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', 'stop']);
   }
 
   /** Stops in immediate mode (every backend killed, no checkpoint: a crash) and starts again. */
