@@ -38,15 +38,22 @@ export default fp(
       if (status < 500) {
         return reply.status(status).send({ msg: clientMessage(error, status), code: clientCode(error, status) });
       }
+      if (hasCode(error, 'ENOSPC') || hasCode(error, 'EDQUOT')) {
+        // A write found the disk full: what it staged is already removed (the file store's rule).
+        request.log.error({ err: error }, 'out of storage space');
+        return reply
+          .status(507)
+          .send({
+            msg: 'The store has run out of storage space. Please try again later.',
+            code: 'INSUFFICIENT_STORAGE',
+          });
+      }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');
-        return reply
-          .status(503)
-          .header('Retry-After', '5')
-          .send({
-            msg: 'The store is briefly unavailable. Please try again in a moment.',
-            code: 'DATABASE_UNAVAILABLE',
-          });
+        return reply.status(503).header('Retry-After', '5').send({
+          msg: 'The store is briefly unavailable. Please try again in a moment.',
+          code: 'DATABASE_UNAVAILABLE',
+        });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ msg: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
@@ -58,6 +65,14 @@ export default fp(
   },
   { name: 'error-handler' },
 );
+
+function hasCode(error: unknown, code: string): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === code) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 function clientMessage(error: FastifyError, status: number): string {
   switch (error.code) {
