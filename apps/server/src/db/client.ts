@@ -53,8 +53,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function openPg(url: string, poolSize: number): Database {
   // A database that does not answer fails a request in seconds (503), never holds it.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
-  // A dropped idle connection must not crash the process; the pool replaces it.
+  // A dropped connection must not crash the process: an idle one is reported on the pool, one checked
+  // out (between the statements of a transaction, say) on the client itself. Either way the query
+  // that needed it fails (503), and the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return { db, driver: 'pg', close: () => pool.end() };
 }

@@ -39,7 +39,7 @@ async function call(base: string, method: string, url: string, token?: string, b
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, never> };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe.runIf(embeddedRun)('the embedded database and kill -9', () => {
