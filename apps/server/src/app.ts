@@ -55,6 +55,17 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } },
+    // The router's own refusals (an undecodable or overlong path) answer like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .status(tooLong ? 414 : 400)
+        .send(
+          tooLong
+            ? { msg: 'The address is too long.', code: 'URI_TOO_LONG' }
+            : { msg: 'The address is not valid.', code: 'BAD_URL' },
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // A client that sends its headers slowly (slowloris) is cut off; node's default is 60 s.

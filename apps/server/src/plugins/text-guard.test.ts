@@ -104,3 +104,14 @@ describe('NUL and invalid Unicode are refused at the edge', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe("the router's own refusals", () => {
+  it.each([
+    [`/api/books/${'9'.repeat(400)}`, 414, { msg: 'The address is too long.', code: 'URI_TOO_LONG' }],
+    ['/api/books/%E0%A4%A', 400, { msg: 'The address is not valid.', code: 'BAD_URL' }],
+  ])('GET %s → %i with { msg, code }', async (url, status, body) => {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual(body);
+  });
+});
