@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PDF_MAX_BYTES } from '@ebook/shared';
 import type { Config } from './config/index.js';
@@ -58,7 +58,7 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
     // The router's own refusals (an undecodable or overlong path) answer like every other error.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void reply
+      void (reply as FastifyReply)
         .status(tooLong ? 414 : 400)
         .send(
           tooLong
