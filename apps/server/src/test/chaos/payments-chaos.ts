@@ -108,6 +108,10 @@ export class StoreProcess {
     this.logStream = createWriteStream(logFile, { flags: 'a' });
   }
 
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   async start(timeoutMs = 180_000): Promise<void> {
     const child = spawn(process.execPath, this.args, { cwd: serverRoot, env: this.env, stdio: 'pipe' });
     child.stdout.pipe(this.logStream, { end: false });
