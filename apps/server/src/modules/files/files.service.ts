@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.js';
 import { files, type FileRow } from '../../db/schema/index.js';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import { FileTooLargeError, type FileStore } from '../../lib/file-store.js';
+import { reencodeImage } from '../../lib/images.js';
 
 export type FileKind = 'cover' | 'pdf' | 'avatar';
 
@@ -52,6 +53,39 @@ export async function acceptFile(store: FileStore, source: Readable | Buffer, ki
     throw unsupportedMediaType(`${rule.label}.`);
   }
   return { ...staged, mime: detected.mime };
+}
+
+export interface AcceptedImage extends AcceptedFile {
+  width: number;
+  height: number;
+}
+
+/**
+ * Accepts an image: typed by content, measured from its header (413 past the pixel limit), decoded
+ * once and re-encoded by `build` with no metadata; only the re-encoded bytes are staged. A corrupt
+ * image is 415. Nothing is left behind on any failure.
+ */
+export async function acceptImage(
+  store: FileStore,
+  source: Readable | Buffer,
+  kind: 'cover' | 'avatar',
+  build: (mime: string) => Parameters<typeof reencodeImage>[2],
+): Promise<AcceptedImage> {
+  const original = await acceptFile(store, source, kind);
+  let encoded;
+  try {
+    encoded = await reencodeImage(original.tempPath, FILE_RULES[kind].label, build(original.mime));
+  } finally {
+    await original.discard();
+  }
+  // Re-encoding may make a file a little larger than the original: allow it room.
+  const staged = await store.stage(encoded.bytes, FILE_RULES[kind].maxBytes * 2);
+  const detected = await fileTypeFromFile(staged.tempPath);
+  if (!detected || !FILE_RULES[kind].mimes.includes(detected.mime)) {
+    await staged.discard();
+    throw unsupportedMediaType(`${FILE_RULES[kind].label}.`);
+  }
+  return { ...staged, mime: detected.mime, width: encoded.width, height: encoded.height };
 }
 
 /** Decodes the specification's file fields: a data URL, or raw base64 (taken as JPEG for images). */

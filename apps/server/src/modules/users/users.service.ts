@@ -1,7 +1,6 @@
 /** A member's own account: read, update the profile, change the password. */
 import { type Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { ProfileUpdate } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
@@ -11,7 +10,7 @@ import { assertNotBreached, hashPassword, verifyPassword } from '../../lib/passw
 import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
 import { revokeOtherSessions } from '../auth/auth.service.js';
 import { removeUnusedFiles } from '../books/books.service.js';
-import { acceptFile, decodeBase64File, saveAcceptedFile } from '../files/files.service.js';
+import { acceptImage, decodeBase64File, saveAcceptedFile } from '../files/files.service.js';
 
 const AVATAR_SIZE = 256;
 
@@ -48,16 +47,18 @@ export async function updateProfile(
   let profileImageFileId: string | null | undefined;
   if (changes.profileImage === null) profileImageFileId = null;
   if (changes.profileImage) {
-    const accepted = await acceptFile(store, changes.profileImage, 'avatar');
-    // Re-encode: a square WebP of a known size, with no metadata from the original.
-    const square = await sharp(accepted.tempPath)
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp()
-      .toBuffer();
-    await accepted.discard();
-    const encoded = await acceptFile(store, square, 'avatar');
-    const row = await saveAcceptedFile(db, encoded, { width: AVATAR_SIZE, height: AVATAR_SIZE });
+    // Re-encoded (decoded once, within the pixel limit): a square WebP of a known size, with no
+    // metadata from the original.
+    const encoded = await acceptImage(store, changes.profileImage, 'avatar', () => (image) =>
+      image.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp(),
+    );
+    let row;
+    try {
+      row = await saveAcceptedFile(db, encoded, { width: AVATAR_SIZE, height: AVATAR_SIZE });
+    } catch (error) {
+      await encoded.discard();
+      throw error;
+    }
     profileImageFileId = row.id;
   }
   const [user] = await db
