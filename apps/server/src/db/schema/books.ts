@@ -28,6 +28,10 @@ export const books = pgTable(
           setweight(to_tsvector('english', coalesce(meta->>'tags', '')), 'C')`,
     ),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Bumped on every change; an approval or rejection applies only to the version the admin saw. */
+    version: integer('version').notNull().default(1),
+    /** Why the admin rejected the book (optional), shown to its submitter; cleared on resubmission. */
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -29,8 +29,9 @@ export function isPublicStatus(status: BookStatus): boolean {
   return PUBLIC_BOOK_STATUSES.includes(status);
 }
 
-async function findBook(db: Executor, id: string): Promise<BookRecord | undefined> {
-  const [book] = await db.select(bookColumns).from(books).where(eq(books.id, id)).limit(1);
+async function findBook(db: Executor, id: string, lock = false): Promise<BookRecord | undefined> {
+  const query = db.select(bookColumns).from(books).where(eq(books.id, id)).limit(1);
+  const [book] = lock ? await query.for('update') : await query;
   return book;
 }
 
@@ -132,7 +133,9 @@ function assertMayChange(book: BookRecord, caller: AuthUser): void {
 }
 
 async function loadForChange(db: Executor, id: string, caller: AuthUser): Promise<BookRecord> {
-  const book = await findBook(db, id);
+  // Locked: an approval waits for the change (and then sees its new version), or the change waits for
+  // the approval (and then finds the book public).
+  const book = await findBook(db, id, true);
   // Someone else's unpublished book does not exist for a member.
   if (!book || !canSee(book, caller)) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   assertMayChange(book, caller);
@@ -158,11 +161,25 @@ export async function updateBook(
       replaced = [current.coverFileId, current.pdfFileId].filter(
         (fileId): fileId is string => !!fileId && fileId !== coverFileId && fileId !== pdfFileId,
       );
-      // Editing keeps the status; only an admin may set one explicitly.
-      const status = caller.role === 'admin' && fields.status ? fields.status : current.status;
+      // Editing keeps the status; only an admin may set one explicitly. A member who edits a rejected
+      // book sends it for review again.
+      const status =
+        caller.role === 'admin'
+          ? (fields.status ?? current.status)
+          : current.status === 'rejected'
+            ? 'pending'
+            : current.status;
       const [row] = await tx
         .update(books)
-        .set({ ...bookValues(fields), status, coverFileId, pdfFileId, updatedAt: new Date() })
+        .set({
+          ...bookValues(fields),
+          status,
+          coverFileId,
+          pdfFileId,
+          rejectionReason: status === 'rejected' ? current.rejectionReason : null,
+          version: sql`${books.version} + 1`,
+          updatedAt: new Date(),
+        })
         .where(eq(books.id, id))
         .returning(bookColumns);
       return row!;
@@ -206,7 +223,18 @@ export async function removeUnusedFiles(db: Db, store: FileStore, fileIds: strin
   }
 }
 
-export async function reviewBook(db: Db, id: string, decision: 'approved' | 'rejected'): Promise<BookRecord> {
+/**
+ * Approves or rejects a pending book. With `seen.version` (what the admin looked at) the decision
+ * applies only to that version: a book its submitter changed meanwhile (price, PDF, cover) is 409
+ * BOOK_CHANGED and nothing changes. The check is in the UPDATE's own WHERE, so a change committed
+ * while the decision waits for the row is seen too.
+ */
+export async function reviewBook(
+  db: Db,
+  id: string,
+  decision: 'approved' | 'rejected',
+  seen: { version?: number; reason?: string } = {},
+): Promise<BookRecord> {
   const book = await db.transaction(async (tx) => {
     const current = await findBook(tx, id);
     if (!current) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
@@ -215,14 +243,37 @@ export async function reviewBook(db: Db, id: string, decision: 'approved' | 'rej
     }
     const [row] = await tx
       .update(books)
-      .set({ status: decision, reviewedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(books.id, id), eq(books.status, 'pending')))
+      .set({
+        status: decision,
+        rejectionReason: decision === 'rejected' && seen.reason ? seen.reason : null,
+        reviewedAt: new Date(),
+        updatedAt: new Date(),
+        version: sql`${books.version} + 1`,
+      })
+      .where(
+        and(
+          eq(books.id, id),
+          eq(books.status, 'pending'),
+          seen.version === undefined ? undefined : eq(books.version, seen.version),
+        ),
+      )
       .returning(bookColumns);
-    if (!row) throw conflict(`Only a pending book can be ${decision}.`, 'BOOK_NOT_PENDING');
+    if (!row) {
+      const [now] = await tx.select({ status: books.status }).from(books).where(eq(books.id, id)).limit(1);
+      if (now?.status === 'pending') throw bookChanged();
+      throw conflict(`Only a pending book can be ${decision}.`, 'BOOK_NOT_PENDING');
+    }
     return row;
   });
   invalidateCatalogueCaches();
   return book;
+}
+
+export const BOOK_CHANGED_MESSAGE =
+  'This book was changed by its submitter after you opened it. Look at it again before deciding.';
+
+function bookChanged() {
+  return conflict(BOOK_CHANGED_MESSAGE, 'BOOK_CHANGED');
 }
 
 export interface SubmittedBook {
