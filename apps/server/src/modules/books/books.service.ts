@@ -14,7 +14,7 @@ import {
 } from '@ebook/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { books, files, users } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AcceptedFile } from '../files/files.service.js';
@@ -86,7 +86,66 @@ async function commitFiles(input: BookInput): Promise<void> {
   await Promise.all([input.cover?.commit(), input.pdf?.commit()]);
 }
 
-export async function createBook(db: Db, caller: AuthUser, input: BookInput): Promise<BookRecord> {
+/** A member's limits (admins have none). */
+export interface MemberQuota {
+  /** Books waiting for review at once. */
+  pendingBooks: number;
+  /** Bytes of the distinct covers and PDFs of all the member's books. */
+  uploadBytes: number;
+}
+
+/**
+ * Checks a member's quotas inside the write's transaction, after the write: a refusal rolls it back
+ * (and the caller discards the staged files). The member's row is locked first, so two uploads of
+ * one member are counted one after the other.
+ */
+async function assertWithinQuota(tx: Executor, caller: AuthUser, quota: MemberQuota | undefined) {
+  if (!quota || caller.role === 'admin') return;
+  const [pending] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(books)
+    .where(and(eq(books.userId, caller.id), eq(books.status, 'pending')));
+  if (pending!.n > quota.pendingBooks) {
+    throw tooManyRequests(
+      `You already have ${quota.pendingBooks} books waiting for review. You can submit more once they are reviewed.`,
+      'TOO_MANY_PENDING_BOOKS',
+    );
+  }
+  const [used] = await tx
+    .select({ bytes: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
+    .from(files)
+    .where(
+      sql`${files.id} in (
+        select ${books.coverFileId} from ${books} where ${books.userId} = ${caller.id}
+        union
+        select ${books.pdfFileId} from ${books} where ${books.userId} = ${caller.id})`,
+    );
+  const bytes = Number(used?.bytes ?? 0);
+  if (bytes > quota.uploadBytes) {
+    throw payloadTooLarge(
+      `Your uploads would take ${formatBytes(bytes)} of your ${formatBytes(quota.uploadBytes)} of storage. Delete a book or use smaller files.`,
+      'UPLOAD_QUOTA_EXCEEDED',
+    );
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+async function lockMember(tx: Executor, caller: AuthUser, quota: MemberQuota | undefined) {
+  if (!quota || caller.role === 'admin') return;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('update');
+}
+
+export async function createBook(
+  db: Db,
+  caller: AuthUser,
+  input: BookInput,
+  quota?: MemberQuota,
+): Promise<BookRecord> {
   try {
     const fields = parseFields(input.fields);
     if (!input.cover || !input.pdf) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');
@@ -94,12 +153,14 @@ export async function createBook(db: Db, caller: AuthUser, input: BookInput): Pr
     // A member's submission always waits for review, whatever status the body carries.
     const status: BookStatus = caller.role === 'admin' ? (fields.status ?? 'added') : 'pending';
     const book = await db.transaction(async (tx) => {
+      await lockMember(tx, caller, quota);
       const coverFileId = await recordFile(tx, cover, { width: cover.width, height: cover.height });
       const pdfFileId = await recordFile(tx, pdf);
       const [row] = await tx
         .insert(books)
         .values({ ...bookValues(fields), status, userId: caller.id, coverFileId, pdfFileId })
         .returning(bookColumns);
+      await assertWithinQuota(tx, caller, quota);
       return row!;
     });
     await commitFiles(input);
@@ -148,11 +209,13 @@ export async function updateBook(
   id: string,
   caller: AuthUser,
   input: BookInput,
+  quota?: MemberQuota,
 ): Promise<BookRecord> {
   let replaced: string[] = [];
   try {
     const fields = parseFields(input.fields);
     const book = await db.transaction(async (tx) => {
+      await lockMember(tx, caller, quota);
       const current = await loadForChange(tx, id, caller);
       const coverFileId = input.cover
         ? await recordFile(tx, input.cover, { width: input.cover.width, height: input.cover.height })
@@ -182,6 +245,8 @@ export async function updateBook(
         })
         .where(eq(books.id, id))
         .returning(bookColumns);
+      // Only the book's own submitter is held to the quota (an admin editing is not).
+      if (current.userId === caller.id) await assertWithinQuota(tx, caller, quota);
       return row!;
     });
     await commitFiles(input);
