@@ -72,8 +72,29 @@ function parseFields(raw: Record<string, unknown>): BookFields {
   );
 }
 
-/** Inserts the files rows (once per content) inside the transaction; bytes are moved after commit. */
-async function recordFile(tx: Executor, file: AcceptedFile, dimensions?: { width: number; height: number }) {
+/**
+ * Serialises, per content, whatever adds or removes the stored bytes of a file: an upload's
+ * transaction and the clean-up of an unused file take the same transaction-scoped advisory lock.
+ * The clean-up deletes the row and the bytes while holding it; an upload of the same bytes waits,
+ * then records a new row and moves its bytes into place after the clean-up is done (without the lock
+ * the clean-up could delete the bytes just stored by the upload).
+ */
+export async function lockContent(tx: Executor, sha256s: string[]): Promise<void> {
+  for (const sha256 of [...new Set(sha256s)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`file:${sha256}`}, 0))`);
+  }
+}
+
+/**
+ * Inserts the files rows (once per content) inside the transaction, holding the content's lock until
+ * it ends; bytes are moved after commit.
+ */
+export async function recordFile(
+  tx: Executor,
+  file: AcceptedFile,
+  dimensions?: { width: number; height: number },
+): Promise<string> {
+  await lockContent(tx, [file.sha256]);
   const [row] = await tx
     .insert(files)
     .values({ sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes, ...dimensions })
@@ -269,22 +290,34 @@ export async function deleteBook(db: Db, store: FileStore, id: string, caller: A
   await removeUnusedFiles(db, store, fileIds);
 }
 
-/** Deletes files that no book and no profile uses any more: the row first, then the bytes. */
+/**
+ * Deletes files that no book and no profile uses any more, each in a transaction holding its
+ * content's lock (see lockContent): the row, then the bytes and thumbnails, then commit. If removing
+ * the bytes fails the row stays, so a row never names missing bytes.
+ */
 export async function removeUnusedFiles(db: Db, store: FileStore, fileIds: string[]): Promise<void> {
-  if (fileIds.length === 0) return;
-  const removed = await db
-    .delete(files)
-    .where(
-      and(
-        inArray(files.id, fileIds),
-        sql`not exists (select 1 from ${books} where ${books.coverFileId} = ${files.id} or ${books.pdfFileId} = ${files.id})`,
-        sql`not exists (select 1 from ${users} where ${users.profileImageFileId} = ${files.id})`,
-      ),
-    )
-    .returning({ sha256: files.sha256 });
-  for (const file of removed) {
-    await store.remove(file.sha256);
-    await removeThumbnails(store, file.sha256);
+  for (const fileId of new Set(fileIds)) {
+    await db.transaction(async (tx) => {
+      const [file] = await tx.select({ sha256: files.sha256 }).from(files).where(eq(files.id, fileId)).limit(1);
+      if (!file) return;
+      await lockContent(tx, [file.sha256]);
+      const removed = await tx
+        .delete(files)
+        .where(
+          and(
+            eq(files.id, fileId),
+            sql`not exists (select 1 from ${books} where ${books.coverFileId} = ${files.id} or ${books.pdfFileId} = ${files.id})`,
+            sql`not exists (select 1 from ${users} where ${users.profileImageFileId} = ${files.id})`,
+          ),
+        )
+        .returning({ sha256: files.sha256 });
+      if (removed.length === 0) return;
+      // The bytes are stored by content alone: another row (another type) may still name them.
+      const [other] = await tx.select({ id: files.id }).from(files).where(eq(files.sha256, file.sha256)).limit(1);
+      if (other) return;
+      await store.remove(file.sha256);
+      await removeThumbnails(store, file.sha256);
+    });
   }
 }
 

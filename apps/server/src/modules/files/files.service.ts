@@ -3,11 +3,8 @@
  * limit, and record one `files` row per distinct content.
  */
 import { type Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { COVER_MAX_BYTES, PDF_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '@ebook/shared';
-import type { Executor } from '../../db/client.js';
-import { files, type FileRow } from '../../db/schema/index.js';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import { FileTooLargeError, type FileStore } from '../../lib/file-store.js';
 import { reencodeImage } from '../../lib/images.js';
@@ -96,27 +93,6 @@ export function decodeBase64File(value: string, field: string): Buffer {
     throw badRequest(`${field} must be a file upload, a data URL or base64 text.`, 'INVALID_FILE');
   }
   return Buffer.from(body, 'base64');
-}
-
-/** Records the file (once per content) and moves its bytes into place. */
-export async function saveAcceptedFile(
-  db: Executor,
-  file: AcceptedFile,
-  dimensions?: { width: number; height: number },
-): Promise<FileRow> {
-  const [existing] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.sha256, file.sha256), eq(files.mime, file.mime)))
-    .limit(1);
-  await file.commit();
-  if (existing) return existing;
-  const [row] = await db
-    .insert(files)
-    .values({ sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes, ...dimensions })
-    .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: file.sha256 } })
-    .returning();
-  return row!;
 }
 
 export function fileUrl(fileId: string | null): string | null {
