@@ -119,7 +119,11 @@ test('a member who opens the admin dashboard is sent home', async ({ page, playw
 });
 
 /** A member with a session of their own (API context), and their e-mail. */
-async function memberWithSession(playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, name: string) {
+async function memberWithSession(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  name: string,
+) {
   const member = await playwright.request.newContext({ baseURL });
   const email = uniqueEmail('submitter');
   await member.post('/api/auth/register', { data: { name, email, phone: '+94771234567', password: PASSWORD } });

@@ -28,7 +28,12 @@ const inject = (options: InjectOptions) => ctx.app.inject(options);
 
 async function edit(actor: Actor, book: Book, overrides: Record<string, unknown> = {}) {
   const { image: _image, pdf: _pdf, ...fields } = await bookBody({ title: book.title, price: book.price });
-  return inject({ method: 'PUT', url: `/api/books/${book._id}`, headers: actor.headers, payload: { ...fields, ...overrides } });
+  return inject({
+    method: 'PUT',
+    url: `/api/books/${book._id}`,
+    headers: actor.headers,
+    payload: { ...fields, ...overrides },
+  });
 }
 
 const review = (action: 'approve' | 'reject', id: string, payload?: Record<string, unknown>) =>
@@ -55,27 +60,30 @@ describe('the review race', () => {
     ['approve', 'a higher price', { price: 99 }],
     ['approve', 'another PDF', { pdf: 'pdf' }],
     ['reject', 'another cover', { image: 'image' }],
-  ] as const)('%s of a book changed since (%s) is 409 BOOK_CHANGED and changes nothing', async (action, _what, change) => {
-    const book = await postBook(ctx.app, alice, { price: 3 });
-    const seen = book.version;
-    const overrides: Record<string, unknown> = { ...change };
-    if ('pdf' in change) overrides.pdf = dataUrl('application/pdf', await makePdf('Swapped after the look'));
-    if ('image' in change) overrides.image = dataUrl('image/png', await makePng('#ff00ff'));
-    expect((await edit(alice, book, overrides)).statusCode).toBe(200);
-    const before = await row(book._id);
+  ] as const)(
+    '%s of a book changed since (%s) is 409 BOOK_CHANGED and changes nothing',
+    async (action, _what, change) => {
+      const book = await postBook(ctx.app, alice, { price: 3 });
+      const seen = book.version;
+      const overrides: Record<string, unknown> = { ...change };
+      if ('pdf' in change) overrides.pdf = dataUrl('application/pdf', await makePdf('Swapped after the look'));
+      if ('image' in change) overrides.image = dataUrl('image/png', await makePng('#ff00ff'));
+      expect((await edit(alice, book, overrides)).statusCode).toBe(200);
+      const before = await row(book._id);
 
-    const response = await review(action, book._id, { version: seen });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ msg: expect.stringContaining('changed'), code: 'BOOK_CHANGED' });
-    const after = await row(book._id);
-    expect(after).toEqual(before);
-    expect(after.status).toBe('pending');
+      const response = await review(action, book._id, { version: seen });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ msg: expect.stringContaining('changed'), code: 'BOOK_CHANGED' });
+      const after = await row(book._id);
+      expect(after).toEqual(before);
+      expect(after.status).toBe('pending');
 
-    // With the version now shown, the decision applies.
-    const again = await review(action, book._id, { version: after.version });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().book.status).toBe(action === 'approve' ? 'approved' : 'rejected');
-  });
+      // With the version now shown, the decision applies.
+      const again = await review(action, book._id, { version: after.version });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().book.status).toBe(action === 'approve' ? 'approved' : 'rejected');
+    },
+  );
 
   it('a decision and an edit racing: an approved book is always the version approved', async () => {
     for (let round = 0; round < 8; round += 1) {

@@ -161,12 +161,7 @@ async function lockMember(tx: Executor, caller: AuthUser, quota: MemberQuota | u
   await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('update');
 }
 
-export async function createBook(
-  db: Db,
-  caller: AuthUser,
-  input: BookInput,
-  quota?: MemberQuota,
-): Promise<BookRecord> {
+export async function createBook(db: Db, caller: AuthUser, input: BookInput, quota?: MemberQuota): Promise<BookRecord> {
   try {
     const fields = parseFields(input.fields);
     if (!input.cover || !input.pdf) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');

@@ -105,7 +105,9 @@ describe('stored bytes per member', () => {
     });
     expect(second.statusCode).toBe(413);
     expect(second.json()).toEqual({
-      msg: expect.stringMatching(/^Your uploads would take .+ of your .+ of storage\. Delete a book or use smaller files\.$/),
+      msg: expect.stringMatching(
+        /^Your uploads would take .+ of your .+ of storage\. Delete a book or use smaller files\.$/,
+      ),
       code: 'UPLOAD_QUOTA_EXCEEDED',
     });
     expect(await fileRows(ctx)).toEqual(before);

@@ -121,7 +121,11 @@ describe('metadata', () => {
     const response = await postCover(gpsJpeg, 'image/jpeg');
     expect(response.statusCode, response.body).toBe(201);
     const book = response.json<{ book: Book }>().book;
-    const original = await ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}/cover`, headers: member.headers });
+    const original = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/books/${book._id}/cover`,
+      headers: member.headers,
+    });
     expect(original.statusCode).toBe(200);
     const meta = await sharp(original.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([300, 450]);

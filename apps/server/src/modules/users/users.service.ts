@@ -48,8 +48,11 @@ export async function updateProfile(
   if (changes.profileImage) {
     // Re-encoded (decoded once, within the pixel limit): a square WebP of a known size, with no
     // metadata from the original.
-    encoded = await acceptImage(store, changes.profileImage, 'avatar', () => (image) =>
-      image.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp(),
+    encoded = await acceptImage(
+      store,
+      changes.profileImage,
+      'avatar',
+      () => (image) => image.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp(),
     );
   }
   let user: UserRow;
