@@ -163,6 +163,7 @@ test('an approval of a book changed after the admin looked is refused, and the r
   await page.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(page.getByRole('heading', { name: 'Book Changed' })).toBeVisible();
   await expect(page.getByText('This book was changed by its submitter after you opened it.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/book-changed.png' });
   await page.getByRole('button', { name: 'OK' }).click();
   // Reloaded: the admin now sees the new price, and approving that version works.
   await expect(row).toContainText('$30.00');
@@ -195,6 +196,7 @@ test('a member sees why a book was rejected, edits it and sends it for review ag
   await expect(page.getByRole('heading', { name: 'Reject Book?' })).toBeVisible();
   await expect(page.getByText('This action cannot be undone.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Reason for the member (optional)' }).fill(reason);
+  await page.screenshot({ path: 'test-results/reject-with-reason.png' });
   await page.getByRole('button', { name: 'Yes, reject' }).click();
   await expect(page.getByRole('heading', { name: 'Rejected!' })).toBeVisible();
   await expect(adminRow).toHaveCount(0);
