@@ -46,6 +46,7 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
       LOGIN_FAILURES_BEFORE_DELAY: '1000',
+      SEARCHES_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -80,6 +80,17 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Uploads one member may send at the same time. */
   UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(2),
+  /** Books one member may have waiting for review at once; more get 429 until some are reviewed. */
+  PENDING_BOOKS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Bytes of covers and PDFs one member's books may keep stored (default 2 GiB); past it 413. */
+  UPLOAD_BYTES_PER_MEMBER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 50)
+    .default(2 * 1024 ** 3),
+  /** Searches (`GET /api/books` with `q`) per address per minute; more get 429. */
+  SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Large JSON bodies (files as base64) the server reads at the same time; multipart streams to disk. */
   LARGE_JSON_UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
   /** Time to receive a whole request (a large upload on a slow line included). */

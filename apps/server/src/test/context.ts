@@ -40,6 +40,7 @@ export async function createTestContext(
     SEED_DEMO: 'false',
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
     LOGIN_FAILURES_BEFORE_DELAY: '1000',
+    SEARCHES_PER_MINUTE: '100000',
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...testFileStoreEnv(),
     ...env,

@@ -62,3 +62,31 @@ export async function confirmThenRun(options: {
   void showSuccess(...options.success);
   return true;
 }
+
+/**
+ * Asks before a rejection, with an optional reason for the member. Resolves the reason ('' when none
+ * was given), or null when cancelled.
+ */
+export async function confirmWithReason(options: {
+  title: string;
+  text?: string;
+  confirmText: string;
+  inputLabel: string;
+  maxLength: number;
+}): Promise<string | null> {
+  const result = await Swal.fire({
+    icon: 'warning',
+    title: options.title,
+    text: options.text,
+    input: 'textarea',
+    inputLabel: options.inputLabel,
+    inputAttributes: { maxlength: String(options.maxLength) },
+    showCancelButton: true,
+    confirmButtonText: options.confirmText,
+    cancelButtonText: 'Cancel',
+    focusCancel: true,
+    confirmButtonColor: '#b91c1c',
+  });
+  if (!result.isConfirmed) return null;
+  return typeof result.value === 'string' ? result.value.trim() : '';
+}

@@ -84,10 +84,33 @@ export const bookSchema = z.object({
   userId: z.string().nullable(),
   submittedBy: z.string().nullable().optional(),
   meta: bookMetaSchema,
+  /** Bumped on every change; the admin's approve/reject names the version it saw. */
+  version: z.number().int(),
+  /** The admin's reason for a rejection (rejected books only, seen by the submitter and admins). */
+  rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Book = z.infer<typeof bookSchema>;
+
+export const REJECTION_REASON_MAX_LENGTH = 1000;
+
+/**
+ * Body of PATCH /api/books/approve/{id} and /reject/{id}: the version the admin looked at (when
+ * given, a book changed since is 409 BOOK_CHANGED; the specification's client sends no body) and, for
+ * a rejection, an optional reason for the submitter.
+ */
+export const reviewDecisionSchema = z
+  .object({
+    version: z.number().int().min(1).optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(REJECTION_REASON_MAX_LENGTH, `The reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters`)
+      .optional(),
+  })
+  .nullish();
+export type ReviewDecisionBody = z.infer<typeof reviewDecisionSchema>;
 
 export const bookListResponseSchema = z.object({
   books: z.array(bookSchema),

@@ -28,6 +28,10 @@ export const books = pgTable(
           setweight(to_tsvector('english', coalesce(meta->>'tags', '')), 'C')`,
     ),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Bumped on every change; an approval or rejection applies only to the version the admin saw. */
+    version: integer('version').notNull().default(1),
+    /** Why the admin rejected the book (optional), shown to its submitter; cleared on resubmission. */
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,12 +67,15 @@ export const books = pgTable(
  * trigger on books (drizzle/0002_search_words_trigger.sql). A search looks up the known words nearest
  * to each word typed (trigram distance over this small table, then an edit-distance check), so a typo
  * becomes an index lookup in the books' full-text index instead of a trigram scan of every title.
- * Words of deleted books stay: they only widen a search that then finds nothing more.
+ * `books` counts the books that use the word; a word no book uses any more is deleted by the same
+ * trigger (drizzle/0004_quotas_and_review_versions.sql), so the table stays the size of the
+ * catalogue's vocabulary.
  */
 export const searchWords = pgTable(
   'search_words',
   {
     word: text('word').primaryKey(),
+    books: integer('books').notNull().default(0),
   },
   // GiST, not GIN: it answers "the nearest words" (ORDER BY word <-> typed) without a threshold.
   (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],

@@ -4,12 +4,12 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { CoverSize } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books, entitlements, files, type FileRow } from '../../db/schema/index.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
+import { untrustedImage } from '../../lib/images.js';
 import { findPublicBookCached, type BookRecord } from './books-query.service.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -128,7 +128,8 @@ async function loadThumbnail(store: FileStore, sha256: string, size: CoverSize):
   // Covers are at most 5 MB, so reading the original whole is fine (and surfaces read errors).
   const chunks: Buffer[] = [];
   for await (const chunk of store.read(sha256)) chunks.push(chunk as Buffer);
-  const bytes = await sharp(Buffer.concat(chunks))
+  // Decoded within the pixel limit (covers stored before the limit existed included).
+  const bytes = await untrustedImage(Buffer.concat(chunks))
     .rotate()
     .resize({ width: COVER_WIDTHS[size], withoutEnlargement: true })
     .webp({ quality: 80 })

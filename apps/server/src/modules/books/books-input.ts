@@ -5,16 +5,19 @@
  * discards them.
  */
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
-import { badRequest, unsupportedMediaType } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { assertValidText } from '../../plugins/text-guard.js';
-import { acceptFile, decodeBase64File, FILE_RULES, type AcceptedFile } from '../files/files.service.js';
+import { sameFormat } from '../../lib/images.js';
+import {
+  acceptFile,
+  acceptImage,
+  decodeBase64File,
+  type AcceptedFile,
+  type AcceptedImage,
+} from '../files/files.service.js';
 
-export interface StagedCover extends AcceptedFile {
-  width: number;
-  height: number;
-}
+export type StagedCover = AcceptedImage;
 
 export interface BookInput {
   /** Raw fields, validated later with bookFieldsSchema. */
@@ -110,15 +113,10 @@ function parseMetaJson(text: string): Record<string, unknown> {
   throw badRequest('meta must be a JSON object.', 'INVALID_META');
 }
 
-/** Stages a cover and makes sure it really decodes as an image (magic bytes alone can lie). */
+/**
+ * Stages a cover: it must really decode as an image (magic bytes alone can lie) within the pixel
+ * limit, and is kept re-encoded in its own format, without metadata (no EXIF or GPS position).
+ */
 async function stageCover(store: FileStore, source: Parameters<typeof acceptFile>[1]): Promise<StagedCover> {
-  const accepted = await acceptFile(store, source, 'cover');
-  try {
-    const { width, height } = await sharp(accepted.tempPath).metadata();
-    if (!width || !height) throw new Error('no dimensions');
-    return { ...accepted, width, height };
-  } catch {
-    await accepted.discard();
-    throw unsupportedMediaType(`${FILE_RULES.cover.label}.`);
-  }
+  return acceptImage(store, source, 'cover', sameFormat);
 }

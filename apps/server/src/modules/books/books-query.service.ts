@@ -36,6 +36,8 @@ export const bookColumns = {
   userId: books.userId,
   meta: books.meta,
   reviewedAt: books.reviewedAt,
+  version: books.version,
+  rejectionReason: books.rejectionReason,
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
 };

@@ -10,6 +10,7 @@ import {
   idParamSchema,
   manageBooksQuerySchema,
   myBooksQuerySchema,
+  reviewDecisionSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
@@ -83,12 +84,16 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: app.requireAdmin,
         schema: {
           tags: ['books'],
-          summary: `Admin: ${action} a pending book (409 if it is not pending)`,
+          summary: `Admin: ${action} a pending book (409 if it is not pending, or changed since the version sent)`,
           params: idParamSchema,
+          body: reviewDecisionSchema,
           response: { 200: bookMutationResponseSchema },
         },
       },
-      async (request) => ({ msg, book: presentBook(await reviewBook(app.db, request.params.id, decision)) }),
+      async (request) => ({
+        msg,
+        book: presentBook(await reviewBook(app.db, request.params.id, decision, request.body ?? {})),
+      }),
     );
   }
 };

@@ -24,6 +24,8 @@ export function presentBook(book: Omit<BookRow, 'searchVector'>, extra: { submit
     userId: book.userId,
     ...(extra.submittedBy !== undefined && { submittedBy: extra.submittedBy }),
     meta: book.meta,
+    version: book.version,
+    rejectionReason: book.rejectionReason,
     createdAt: book.createdAt.toISOString(),
     updatedAt: book.updatedAt.toISOString(),
   };

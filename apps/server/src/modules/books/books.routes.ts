@@ -13,6 +13,7 @@ import {
   okSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
+import { tooManyRequests } from '../../lib/errors.js';
 import { callerOf } from '../../plugins/auth.js';
 import { readBookInput } from './books-input.js';
 import { findPublicBookCached, listPublicBooks } from './books-query.service.js';
@@ -34,10 +35,28 @@ const bookBodyDoc =
   'JSON (image and pdf as data URLs or base64) or multipart/form-data (fields, meta as JSON or meta.<key>, files image and pdf).';
 
 const booksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const memberQuota = {
+    pendingBooks: app.config.PENDING_BOOKS_PER_MEMBER,
+    uploadBytes: app.config.UPLOAD_BYTES_PER_MEMBER,
+  };
+  const searchesPerMinute = app.config.SEARCHES_PER_MINUTE;
   app.get(
     '/books',
     {
       ...plainJson,
+      // Searches per address (each may miss every cache); browsing the catalogue is not counted.
+      config: {
+        rateLimit: {
+          max: searchesPerMinute,
+          timeWindow: '1 minute',
+          allowList: (request) => !(request.query as { q?: unknown }).q,
+          errorResponseBuilder: (_request, context) =>
+            tooManyRequests(
+              `Too many searches. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+              'SEARCH_RATE_LIMITED',
+            ),
+        },
+      },
       schema: {
         tags: ['books'],
         summary: 'The public catalogue: search, filters, category facets and paging',
@@ -101,7 +120,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = await readBookInput(request, app.fileStore);
-      const book = await createBook(app.db, callerOf(request), input);
+      const book = await createBook(app.db, callerOf(request), input, memberQuota);
       return reply.status(201).send({ msg: 'Book added successfully.', book: presentBook(book) });
     },
   );
@@ -121,7 +140,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const input = await readBookInput(request, app.fileStore);
-      const book = await updateBook(app.db, app.fileStore, request.params.id, callerOf(request), input);
+      const book = await updateBook(app.db, app.fileStore, request.params.id, callerOf(request), input, memberQuota);
       return { msg: 'Book updated successfully.', book: presentBook(book) };
     },
   );

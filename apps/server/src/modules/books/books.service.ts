@@ -14,7 +14,7 @@ import {
 } from '@ebook/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { books, files, users } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AcceptedFile } from '../files/files.service.js';
@@ -29,8 +29,9 @@ export function isPublicStatus(status: BookStatus): boolean {
   return PUBLIC_BOOK_STATUSES.includes(status);
 }
 
-async function findBook(db: Executor, id: string): Promise<BookRecord | undefined> {
-  const [book] = await db.select(bookColumns).from(books).where(eq(books.id, id)).limit(1);
+async function findBook(db: Executor, id: string, lock = false): Promise<BookRecord | undefined> {
+  const query = db.select(bookColumns).from(books).where(eq(books.id, id)).limit(1);
+  const [book] = lock ? await query.for('update') : await query;
   return book;
 }
 
@@ -71,8 +72,29 @@ function parseFields(raw: Record<string, unknown>): BookFields {
   );
 }
 
-/** Inserts the files rows (once per content) inside the transaction; bytes are moved after commit. */
-async function recordFile(tx: Executor, file: AcceptedFile, dimensions?: { width: number; height: number }) {
+/**
+ * Serialises, per content, whatever adds or removes the stored bytes of a file: an upload's
+ * transaction and the clean-up of an unused file take the same transaction-scoped advisory lock.
+ * The clean-up deletes the row and the bytes while holding it; an upload of the same bytes waits,
+ * then records a new row and moves its bytes into place after the clean-up is done (without the lock
+ * the clean-up could delete the bytes just stored by the upload).
+ */
+export async function lockContent(tx: Executor, sha256s: string[]): Promise<void> {
+  for (const sha256 of [...new Set(sha256s)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`file:${sha256}`}, 0))`);
+  }
+}
+
+/**
+ * Inserts the files rows (once per content) inside the transaction, holding the content's lock until
+ * it ends; bytes are moved after commit.
+ */
+export async function recordFile(
+  tx: Executor,
+  file: AcceptedFile,
+  dimensions?: { width: number; height: number },
+): Promise<string> {
+  await lockContent(tx, [file.sha256]);
   const [row] = await tx
     .insert(files)
     .values({ sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes, ...dimensions })
@@ -85,7 +107,61 @@ async function commitFiles(input: BookInput): Promise<void> {
   await Promise.all([input.cover?.commit(), input.pdf?.commit()]);
 }
 
-export async function createBook(db: Db, caller: AuthUser, input: BookInput): Promise<BookRecord> {
+/** A member's limits (admins have none). */
+export interface MemberQuota {
+  /** Books waiting for review at once. */
+  pendingBooks: number;
+  /** Bytes of the distinct covers and PDFs of all the member's books. */
+  uploadBytes: number;
+}
+
+/**
+ * Checks a member's quotas inside the write's transaction, after the write: a refusal rolls it back
+ * (and the caller discards the staged files). The member's row is locked first, so two uploads of
+ * one member are counted one after the other.
+ */
+async function assertWithinQuota(tx: Executor, caller: AuthUser, quota: MemberQuota | undefined) {
+  if (!quota || caller.role === 'admin') return;
+  const [pending] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(books)
+    .where(and(eq(books.userId, caller.id), eq(books.status, 'pending')));
+  if (pending!.n > quota.pendingBooks) {
+    throw tooManyRequests(
+      `You already have ${quota.pendingBooks} books waiting for review. You can submit more once they are reviewed.`,
+      'TOO_MANY_PENDING_BOOKS',
+    );
+  }
+  const [used] = await tx
+    .select({ bytes: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
+    .from(files)
+    .where(
+      sql`${files.id} in (
+        select ${books.coverFileId} from ${books} where ${books.userId} = ${caller.id}
+        union
+        select ${books.pdfFileId} from ${books} where ${books.userId} = ${caller.id})`,
+    );
+  const bytes = Number(used?.bytes ?? 0);
+  if (bytes > quota.uploadBytes) {
+    throw payloadTooLarge(
+      `Your uploads would take ${formatBytes(bytes)} of your ${formatBytes(quota.uploadBytes)} of storage. Delete a book or use smaller files.`,
+      'UPLOAD_QUOTA_EXCEEDED',
+    );
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+async function lockMember(tx: Executor, caller: AuthUser, quota: MemberQuota | undefined) {
+  if (!quota || caller.role === 'admin') return;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('update');
+}
+
+export async function createBook(db: Db, caller: AuthUser, input: BookInput, quota?: MemberQuota): Promise<BookRecord> {
   try {
     const fields = parseFields(input.fields);
     if (!input.cover || !input.pdf) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');
@@ -93,12 +169,14 @@ export async function createBook(db: Db, caller: AuthUser, input: BookInput): Pr
     // A member's submission always waits for review, whatever status the body carries.
     const status: BookStatus = caller.role === 'admin' ? (fields.status ?? 'added') : 'pending';
     const book = await db.transaction(async (tx) => {
+      await lockMember(tx, caller, quota);
       const coverFileId = await recordFile(tx, cover, { width: cover.width, height: cover.height });
       const pdfFileId = await recordFile(tx, pdf);
       const [row] = await tx
         .insert(books)
         .values({ ...bookValues(fields), status, userId: caller.id, coverFileId, pdfFileId })
         .returning(bookColumns);
+      await assertWithinQuota(tx, caller, quota);
       return row!;
     });
     await commitFiles(input);
@@ -132,7 +210,9 @@ function assertMayChange(book: BookRecord, caller: AuthUser): void {
 }
 
 async function loadForChange(db: Executor, id: string, caller: AuthUser): Promise<BookRecord> {
-  const book = await findBook(db, id);
+  // Locked: an approval waits for the change (and then sees its new version), or the change waits for
+  // the approval (and then finds the book public).
+  const book = await findBook(db, id, true);
   // Someone else's unpublished book does not exist for a member.
   if (!book || !canSee(book, caller)) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   assertMayChange(book, caller);
@@ -145,11 +225,13 @@ export async function updateBook(
   id: string,
   caller: AuthUser,
   input: BookInput,
+  quota?: MemberQuota,
 ): Promise<BookRecord> {
   let replaced: string[] = [];
   try {
     const fields = parseFields(input.fields);
     const book = await db.transaction(async (tx) => {
+      await lockMember(tx, caller, quota);
       const current = await loadForChange(tx, id, caller);
       const coverFileId = input.cover
         ? await recordFile(tx, input.cover, { width: input.cover.width, height: input.cover.height })
@@ -158,13 +240,29 @@ export async function updateBook(
       replaced = [current.coverFileId, current.pdfFileId].filter(
         (fileId): fileId is string => !!fileId && fileId !== coverFileId && fileId !== pdfFileId,
       );
-      // Editing keeps the status; only an admin may set one explicitly.
-      const status = caller.role === 'admin' && fields.status ? fields.status : current.status;
+      // Editing keeps the status; only an admin may set one explicitly. A member who edits a rejected
+      // book sends it for review again.
+      const status =
+        caller.role === 'admin'
+          ? (fields.status ?? current.status)
+          : current.status === 'rejected'
+            ? 'pending'
+            : current.status;
       const [row] = await tx
         .update(books)
-        .set({ ...bookValues(fields), status, coverFileId, pdfFileId, updatedAt: new Date() })
+        .set({
+          ...bookValues(fields),
+          status,
+          coverFileId,
+          pdfFileId,
+          rejectionReason: status === 'rejected' ? current.rejectionReason : null,
+          version: sql`${books.version} + 1`,
+          updatedAt: new Date(),
+        })
         .where(eq(books.id, id))
         .returning(bookColumns);
+      // Only the book's own submitter is held to the quota (an admin editing is not).
+      if (current.userId === caller.id) await assertWithinQuota(tx, caller, quota);
       return row!;
     });
     await commitFiles(input);
@@ -187,26 +285,49 @@ export async function deleteBook(db: Db, store: FileStore, id: string, caller: A
   await removeUnusedFiles(db, store, fileIds);
 }
 
-/** Deletes files that no book and no profile uses any more: the row first, then the bytes. */
+/**
+ * Deletes files that no book and no profile uses any more, each in a transaction holding its
+ * content's lock (see lockContent): the row, then the bytes and thumbnails, then commit. If removing
+ * the bytes fails the row stays, so a row never names missing bytes.
+ */
 export async function removeUnusedFiles(db: Db, store: FileStore, fileIds: string[]): Promise<void> {
-  if (fileIds.length === 0) return;
-  const removed = await db
-    .delete(files)
-    .where(
-      and(
-        inArray(files.id, fileIds),
-        sql`not exists (select 1 from ${books} where ${books.coverFileId} = ${files.id} or ${books.pdfFileId} = ${files.id})`,
-        sql`not exists (select 1 from ${users} where ${users.profileImageFileId} = ${files.id})`,
-      ),
-    )
-    .returning({ sha256: files.sha256 });
-  for (const file of removed) {
-    await store.remove(file.sha256);
-    await removeThumbnails(store, file.sha256);
+  for (const fileId of new Set(fileIds)) {
+    await db.transaction(async (tx) => {
+      const [file] = await tx.select({ sha256: files.sha256 }).from(files).where(eq(files.id, fileId)).limit(1);
+      if (!file) return;
+      await lockContent(tx, [file.sha256]);
+      const removed = await tx
+        .delete(files)
+        .where(
+          and(
+            eq(files.id, fileId),
+            sql`not exists (select 1 from ${books} where ${books.coverFileId} = ${files.id} or ${books.pdfFileId} = ${files.id})`,
+            sql`not exists (select 1 from ${users} where ${users.profileImageFileId} = ${files.id})`,
+          ),
+        )
+        .returning({ sha256: files.sha256 });
+      if (removed.length === 0) return;
+      // The bytes are stored by content alone: another row (another type) may still name them.
+      const [other] = await tx.select({ id: files.id }).from(files).where(eq(files.sha256, file.sha256)).limit(1);
+      if (other) return;
+      await store.remove(file.sha256);
+      await removeThumbnails(store, file.sha256);
+    });
   }
 }
 
-export async function reviewBook(db: Db, id: string, decision: 'approved' | 'rejected'): Promise<BookRecord> {
+/**
+ * Approves or rejects a pending book. With `seen.version` (what the admin looked at) the decision
+ * applies only to that version: a book its submitter changed meanwhile (price, PDF, cover) is 409
+ * BOOK_CHANGED and nothing changes. The check is in the UPDATE's own WHERE, so a change committed
+ * while the decision waits for the row is seen too.
+ */
+export async function reviewBook(
+  db: Db,
+  id: string,
+  decision: 'approved' | 'rejected',
+  seen: { version?: number; reason?: string } = {},
+): Promise<BookRecord> {
   const book = await db.transaction(async (tx) => {
     const current = await findBook(tx, id);
     if (!current) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
@@ -215,14 +336,37 @@ export async function reviewBook(db: Db, id: string, decision: 'approved' | 'rej
     }
     const [row] = await tx
       .update(books)
-      .set({ status: decision, reviewedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(books.id, id), eq(books.status, 'pending')))
+      .set({
+        status: decision,
+        rejectionReason: decision === 'rejected' && seen.reason ? seen.reason : null,
+        reviewedAt: new Date(),
+        updatedAt: new Date(),
+        version: sql`${books.version} + 1`,
+      })
+      .where(
+        and(
+          eq(books.id, id),
+          eq(books.status, 'pending'),
+          seen.version === undefined ? undefined : eq(books.version, seen.version),
+        ),
+      )
       .returning(bookColumns);
-    if (!row) throw conflict(`Only a pending book can be ${decision}.`, 'BOOK_NOT_PENDING');
+    if (!row) {
+      const [now] = await tx.select({ status: books.status }).from(books).where(eq(books.id, id)).limit(1);
+      if (now?.status === 'pending') throw bookChanged();
+      throw conflict(`Only a pending book can be ${decision}.`, 'BOOK_NOT_PENDING');
+    }
     return row;
   });
   invalidateCatalogueCaches();
   return book;
+}
+
+export const BOOK_CHANGED_MESSAGE =
+  'This book was changed by its submitter after you opened it. Look at it again before deciding.';
+
+function bookChanged() {
+  return conflict(BOOK_CHANGED_MESSAGE, 'BOOK_CHANGED');
 }
 
 export interface SubmittedBook {

@@ -3,13 +3,11 @@
  * limit, and record one `files` row per distinct content.
  */
 import { type Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { COVER_MAX_BYTES, PDF_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '@ebook/shared';
-import type { Executor } from '../../db/client.js';
-import { files, type FileRow } from '../../db/schema/index.js';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import { FileTooLargeError, type FileStore } from '../../lib/file-store.js';
+import { reencodeImage } from '../../lib/images.js';
 
 export type FileKind = 'cover' | 'pdf' | 'avatar';
 
@@ -54,6 +52,39 @@ export async function acceptFile(store: FileStore, source: Readable | Buffer, ki
   return { ...staged, mime: detected.mime };
 }
 
+export interface AcceptedImage extends AcceptedFile {
+  width: number;
+  height: number;
+}
+
+/**
+ * Accepts an image: typed by content, measured from its header (413 past the pixel limit), decoded
+ * once and re-encoded by `build` with no metadata; only the re-encoded bytes are staged. A corrupt
+ * image is 415. Nothing is left behind on any failure.
+ */
+export async function acceptImage(
+  store: FileStore,
+  source: Readable | Buffer,
+  kind: 'cover' | 'avatar',
+  build: (mime: string) => Parameters<typeof reencodeImage>[2],
+): Promise<AcceptedImage> {
+  const original = await acceptFile(store, source, kind);
+  let encoded;
+  try {
+    encoded = await reencodeImage(original.tempPath, FILE_RULES[kind].label, build(original.mime));
+  } finally {
+    await original.discard();
+  }
+  // Re-encoding may make a file a little larger than the original: allow it room.
+  const staged = await store.stage(encoded.bytes, FILE_RULES[kind].maxBytes * 2);
+  const detected = await fileTypeFromFile(staged.tempPath);
+  if (!detected || !FILE_RULES[kind].mimes.includes(detected.mime)) {
+    await staged.discard();
+    throw unsupportedMediaType(`${FILE_RULES[kind].label}.`);
+  }
+  return { ...staged, mime: detected.mime, width: encoded.width, height: encoded.height };
+}
+
 /** Decodes the specification's file fields: a data URL, or raw base64 (taken as JPEG for images). */
 export function decodeBase64File(value: string, field: string): Buffer {
   const match = /^data:[\w.+/-]+;base64,(.*)$/s.exec(value);
@@ -62,27 +93,6 @@ export function decodeBase64File(value: string, field: string): Buffer {
     throw badRequest(`${field} must be a file upload, a data URL or base64 text.`, 'INVALID_FILE');
   }
   return Buffer.from(body, 'base64');
-}
-
-/** Records the file (once per content) and moves its bytes into place. */
-export async function saveAcceptedFile(
-  db: Executor,
-  file: AcceptedFile,
-  dimensions?: { width: number; height: number },
-): Promise<FileRow> {
-  const [existing] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.sha256, file.sha256), eq(files.mime, file.mime)))
-    .limit(1);
-  await file.commit();
-  if (existing) return existing;
-  const [row] = await db
-    .insert(files)
-    .values({ sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes, ...dimensions })
-    .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: file.sha256 } })
-    .returning();
-  return row!;
 }
 
 export function fileUrl(fileId: string | null): string | null {

@@ -1,7 +1,6 @@
 /** A member's own account: read, update the profile, change the password. */
 import { type Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { ProfileUpdate } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
@@ -10,8 +9,8 @@ import type { FileStore } from '../../lib/file-store.js';
 import { assertNotBreached, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
 import { revokeOtherSessions } from '../auth/auth.service.js';
-import { removeUnusedFiles } from '../books/books.service.js';
-import { acceptFile, decodeBase64File, saveAcceptedFile } from '../files/files.service.js';
+import { recordFile, removeUnusedFiles } from '../books/books.service.js';
+import { acceptImage, decodeBase64File, type AcceptedImage } from '../files/files.service.js';
 
 const AVATAR_SIZE = 256;
 
@@ -45,34 +44,47 @@ export async function updateProfile(
 ): Promise<UserRow> {
   // The current picture, read only when the picture changes: it may have to go afterwards.
   const previous = changes.profileImage === undefined ? undefined : await getUser(db, userId);
-  let profileImageFileId: string | null | undefined;
-  if (changes.profileImage === null) profileImageFileId = null;
+  let encoded: AcceptedImage | undefined;
   if (changes.profileImage) {
-    const accepted = await acceptFile(store, changes.profileImage, 'avatar');
-    // Re-encode: a square WebP of a known size, with no metadata from the original.
-    const square = await sharp(accepted.tempPath)
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp()
-      .toBuffer();
-    await accepted.discard();
-    const encoded = await acceptFile(store, square, 'avatar');
-    const row = await saveAcceptedFile(db, encoded, { width: AVATAR_SIZE, height: AVATAR_SIZE });
-    profileImageFileId = row.id;
+    // Re-encoded (decoded once, within the pixel limit): a square WebP of a known size, with no
+    // metadata from the original.
+    encoded = await acceptImage(
+      store,
+      changes.profileImage,
+      'avatar',
+      () => (image) => image.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp(),
+    );
   }
-  const [user] = await db
-    .update(users)
-    .set({
-      ...(changes.name !== undefined && { name: changes.name }),
-      ...(changes.phone !== undefined && { phone: changes.phone }),
-      ...(profileImageFileId !== undefined && { profileImageFileId }),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
+  let user: UserRow;
+  try {
+    // The file's row and the profile in one transaction holding the content's lock, so a clean-up of
+    // the same bytes cannot slip in between; the bytes are moved into place after it commits.
+    user = await db.transaction(async (tx) => {
+      const profileImageFileId = encoded
+        ? await recordFile(tx, encoded, { width: AVATAR_SIZE, height: AVATAR_SIZE })
+        : changes.profileImage === null
+          ? null
+          : undefined;
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.phone !== undefined && { phone: changes.phone }),
+          ...(profileImageFileId !== undefined && { profileImageFileId }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw notFound('User not found.', 'USER_NOT_FOUND');
+      return row;
+    });
+  } catch (error) {
+    await encoded?.discard();
+    throw error;
+  }
+  await encoded?.commit();
   const replaced = previous?.profileImageFileId;
-  if (replaced && replaced !== profileImageFileId) {
+  if (replaced && replaced !== user.profileImageFileId) {
     await removeUnusedFiles(db, store, [replaced]);
   }
   return user;

@@ -1,19 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookMutationResponse } from '@ebook/shared';
+import type { BookMutationResponse, ReviewDecisionBody } from '@ebook/shared';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './get-overview';
 
 export type ReviewDecision = 'approve' | 'reject';
 
-/** PATCH /api/books/approve/{id} or /api/books/reject/{id} (only from pending). */
-export function reviewBook(id: string, decision: ReviewDecision): Promise<BookMutationResponse> {
-  return api.patch<BookMutationResponse>(`/books/${decision}/${encodeURIComponent(id)}`);
+export interface ReviewRequest {
+  id: string;
+  decision: ReviewDecision;
+  /** The version the admin saw: a book changed since is refused (409 BOOK_CHANGED). */
+  version: number;
+  /** Why it was rejected, shown to the member (rejections only; optional). */
+  reason?: string;
+}
+
+/** PATCH /api/books/approve/{id} or /api/books/reject/{id} (only from pending, only the version seen). */
+export function reviewBook({ id, decision, version, reason }: ReviewRequest): Promise<BookMutationResponse> {
+  const body: ReviewDecisionBody = { version, ...(reason ? { reason } : {}) };
+  return api.patch<BookMutationResponse>(`/books/${decision}/${encodeURIComponent(id)}`, body);
 }
 
 export function useReviewBook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) => reviewBook(id, decision),
+    mutationFn: reviewBook,
     onSettled: async () => {
       // The tiles, the bell and the table all change; so does the public catalogue.
       await Promise.all([

@@ -2,8 +2,9 @@
  * 'Pending Book Approvals': member submissions waiting for review, each approved or rejected after a
  * confirmation. The tiles and the bell refresh after every decision.
  */
-import { formatPrice, submitterName, type Book } from '@ebook/shared';
-import { confirmThenRun } from '@/lib/alerts';
+import { REJECTION_REASON_MAX_LENGTH, formatPrice, submitterName, type Book } from '@ebook/shared';
+import { confirmAction, confirmWithReason, showError, showSuccess, showWarning } from '@/lib/alerts';
+import { ApiError } from '@/lib/api-client';
 import { useStoreCurrency } from '@/lib/store-currency';
 import { usePendingBooks } from '../api/get-pending-books';
 import { useReviewBook, type ReviewDecision } from '../api/review-book';
@@ -31,17 +32,33 @@ export function PendingBooksTable() {
 
   const decide = async (book: Book, decision: ReviewDecision) => {
     const dialog = DIALOGS[decision];
-    await confirmThenRun({
-      confirm: {
-        title: dialog.confirm,
-        text: 'This action cannot be undone.',
-        confirmText: decision === 'approve' ? 'Yes, approve' : 'Yes, reject',
-        danger: decision === 'reject',
-      },
-      action: () => review.mutateAsync({ id: book._id, decision }),
-      success: dialog.done,
-      failure: ['Error', dialog.failed],
-    });
+    const confirm = { title: dialog.confirm, text: 'This action cannot be undone.' };
+    let reason = '';
+    if (decision === 'reject') {
+      const given = await confirmWithReason({
+        ...confirm,
+        confirmText: 'Yes, reject',
+        inputLabel: 'Reason for the member (optional)',
+        maxLength: REJECTION_REASON_MAX_LENGTH,
+      });
+      if (given === null) return;
+      reason = given;
+    } else if (!(await confirmAction({ ...confirm, confirmText: 'Yes, approve', danger: false }))) {
+      return;
+    }
+    try {
+      // The version on screen: if the member changed the book since, the server refuses (409).
+      await review.mutateAsync({ id: book._id, decision, version: book.version, reason });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'BOOK_CHANGED') {
+        await pending.refetch();
+        void showWarning('Book Changed', error.message);
+        return;
+      }
+      void showError('Error', dialog.failed);
+      return;
+    }
+    void showSuccess(...dialog.done);
   };
 
   const books = pending.data ?? [];

@@ -54,13 +54,36 @@ export function BookForm({ variant, bookId, onSaved }: BookFormProps) {
           Book not found.
         </p>
       ) : (
-        <BookFormFields
-          key={book.data?._id ?? 'new'}
-          variant={variant}
-          book={editing ? (book.data as Book) : undefined}
-          onSaved={onSaved}
-        />
+        <>
+          {variant === 'member' && book.data?.status === 'rejected' ? <RejectedNotice book={book.data} /> : null}
+          <BookFormFields
+            key={book.data?._id ?? 'new'}
+            variant={variant}
+            book={editing ? (book.data as Book) : undefined}
+            onSaved={onSaved}
+          />
+        </>
       )}
     </section>
+  );
+}
+
+/** Why the admin rejected the book, and what saving does: the book goes back for review. */
+function RejectedNotice({ book }: { book: Book }) {
+  return (
+    <div
+      role="note"
+      aria-label="Rejected"
+      className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+    >
+      <p className="font-semibold">This book was rejected.</p>
+      {book.rejectionReason ? (
+        <p className="mt-1 whitespace-pre-line">
+          <span className="font-medium">Reason: </span>
+          {book.rejectionReason}
+        </p>
+      ) : null}
+      <p className="mt-1">Saving your changes sends it for review again.</p>
+    </div>
   );
 }

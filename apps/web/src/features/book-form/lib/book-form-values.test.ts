@@ -28,6 +28,8 @@ const stored: Book = {
   meta: { sku: 'MD-1', pages: 635, century: '19th', category: 'Sea' },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  rejectionReason: null,
 };
 
 const filled = () => ({ ...toFormValues(stored, 'admin') });

@@ -86,6 +86,12 @@ export function UserBooksTable({ currency }: { currency: string }) {
                     <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[book.status]}`}>
                       {STATUS_LABEL[book.status]}
                     </span>
+                    {book.status === 'rejected' && book.rejectionReason ? (
+                      <p className="mt-1 max-w-xs text-xs whitespace-pre-line text-red-800">
+                        <span className="font-medium">Reason: </span>
+                        {book.rejectionReason}
+                      </p>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3">
                     {locked ? (
@@ -94,10 +100,10 @@ export function UserBooksTable({ currency }: { currency: string }) {
                       <div className="flex gap-2">
                         <Link
                           to={paths.user.editBook(book._id)}
-                          aria-label={`Edit ${book.title}`}
-                          className="rounded-lg border border-stone-300 px-3 py-1 text-stone-700 hover:bg-stone-50"
+                          aria-label={`${book.status === 'rejected' ? 'Edit and resubmit' : 'Edit'} ${book.title}`}
+                          className="rounded-lg border border-stone-300 px-3 py-1 whitespace-nowrap text-stone-700 hover:bg-stone-50"
                         >
-                          Edit
+                          {book.status === 'rejected' ? 'Edit & resubmit' : 'Edit'}
                         </Link>
                         <button
                           type="button"
