@@ -100,6 +100,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       ADMIN_PASSWORD: 'soak-admin-password',
       LOGIN_ATTEMPTS_PER_MINUTE: '10000',
       LOGIN_FAILURES_BEFORE_DELAY: '10000',
+      SEARCHES_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
     },
     baseUrl,
