@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE, formatPrice, type Book } from '@ebook/shared';
 import { paths } from '@/config/paths';
-import { confirmThenRun } from '@/lib/alerts';
-import { useDeleteBook } from '../api/delete-book';
+import { confirmThenRun, showError } from '@/lib/alerts';
+import { deleteConfirmText, getBookOwners, useDeleteBook } from '../api/delete-book';
 import { useManagedBooks } from '../api/get-managed-books';
 import { useStoreCurrency } from '@/lib/store-currency';
 import { Icon } from './admin-icons';
@@ -27,8 +27,15 @@ export function BooksTable() {
   useStepBackPastLastPage(page, setPage, books.data?.total, PAGE_SIZE.adminBooks);
 
   const onDelete = async (book: Book) => {
+    let owners: number;
+    try {
+      ({ owners } = await getBookOwners(book._id));
+    } catch {
+      void showError('Error!', 'Failed to delete book.');
+      return;
+    }
     await confirmThenRun({
-      confirm: { title: 'Are you sure?', text: 'This will permanently delete the book.', confirmText: 'Yes, delete' },
+      confirm: { title: 'Are you sure?', text: deleteConfirmText(owners), confirmText: 'Yes, delete' },
       action: () => remove.mutateAsync(book._id),
       success: ['Deleted!', 'Book has been removed.'],
       failure: ['Error!', 'Failed to delete book.'],
