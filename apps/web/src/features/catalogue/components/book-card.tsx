@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
+import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { paths } from '@/config/paths';
 import { useBookPrice } from '../lib/currency';
 import { BookCover } from './book-cover';
@@ -41,7 +42,7 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
           {bookPrice(book.priceCents)}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-3">
-          {renderAddToCart?.(book)}
+          {book.owned ? <OwnedBookActions book={book} /> : renderAddToCart?.(book)}
           <Link
             to={paths.book(book._id)}
             aria-label={`View ${book.title}`}

@@ -1,4 +1,5 @@
 import type { Book } from '@ebook/shared';
+import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { Tabs } from '@/components/ui/tabs';
 import { additionalInformation, bookInformation } from '../lib/book-details';
 import { useBookPrice } from '../lib/currency';
@@ -55,8 +56,10 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: B
             </p>
           )}
           <div className="flex flex-wrap items-center gap-3 pt-2">
-            {!book.isFree && renderAddToCart?.(book)}
-            {book.isFree ? (
+            {!book.isFree && !book.owned && renderAddToCart?.(book)}
+            {book.owned ? (
+              <OwnedBookActions book={book} size="md" />
+            ) : book.isFree ? (
               book.pdf ? (
                 <a
                   href={book.pdf}

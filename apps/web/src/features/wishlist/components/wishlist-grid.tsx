@@ -1,6 +1,7 @@
 import { formatPrice, type Book } from '@ebook/shared';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/alerts';
@@ -73,7 +74,9 @@ export function WishlistGrid({
             <h3 className="font-serif text-lg font-bold text-stone-900">{book.title}</h3>
             <p className="font-semibold text-brand-700">{formatPrice(book.priceCents, currency)}</p>
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
-              {book.isFree ? (
+              {book.owned ? (
+                <OwnedBookActions book={book} />
+              ) : book.isFree ? (
                 <button
                   type="button"
                   disabled={!book.pdf}
