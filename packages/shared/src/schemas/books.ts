@@ -83,6 +83,8 @@ export const bookSchema = z.object({
   status: z.enum(BOOK_STATUSES),
   /** For a signed-in caller: whether they own it (bought, or took it free). Absent for visitors. */
   owned: z.boolean().optional(),
+  /** Average stars (one decimal) and how many reviews; null average when none. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   userId: z.string().nullable(),
   submittedBy: z.string().nullable().optional(),
   meta: bookMetaSchema,

@@ -28,6 +28,9 @@ export const books = pgTable(
           setweight(to_tsvector('english', coalesce(meta->>'tags', '')), 'C')`,
     ),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Kept by the reviews module in the review's transaction, so pages show ratings without a join. */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

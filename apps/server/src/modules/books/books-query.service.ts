@@ -36,6 +36,8 @@ export const bookColumns = {
   userId: books.userId,
   meta: books.meta,
   reviewedAt: books.reviewedAt,
+  reviewCount: books.reviewCount,
+  ratingTotal: books.ratingTotal,
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
 };
