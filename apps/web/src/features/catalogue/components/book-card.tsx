@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
 import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { paths } from '@/config/paths';
-import { useBookPrice } from '../lib/currency';
+import { PriceTag } from '@/components/ui/price-tag';
+import { StarRating } from '@/components/ui/star-rating';
 import { BookCover } from './book-cover';
 
 export interface BookCardSlots {
@@ -15,7 +16,6 @@ export interface BookCardSlots {
 
 /** A book in a grid: cover, title, author, price, Add To Cart, View and the favourite heart. */
 export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Book } & BookCardSlots) {
-  const bookPrice = useBookPrice();
   return (
     <article
       aria-labelledby={`book-${book._id}-title`}
@@ -38,9 +38,10 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
           {book.title}
         </h3>
         <p className="truncate text-sm text-stone-600">{book.author}</p>
-        <p className="mt-1 font-semibold text-brand-700" data-testid="book-price">
-          {bookPrice(book.priceCents)}
+        <p className="mt-1 font-semibold text-brand-700">
+          <PriceTag priceCents={book.priceCents} />
         </p>
+        <StarRating rating={book.rating} />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-3">
           {book.owned ? <OwnedBookActions book={book} /> : renderAddToCart?.(book)}
           <Link

@@ -2,7 +2,8 @@ import type { Book } from '@ebook/shared';
 import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { Tabs } from '@/components/ui/tabs';
 import { additionalInformation, bookInformation } from '../lib/book-details';
-import { useBookPrice } from '../lib/currency';
+import { PriceTag } from '@/components/ui/price-tag';
+import { StarRating } from '@/components/ui/star-rating';
 import { useBook } from '../api/get-book';
 import type { BookCardSlots } from './book-card';
 import { BookCover } from './book-cover';
@@ -25,7 +26,6 @@ export function BookDetail({ bookId, ...slots }: { bookId: string } & BookCardSl
 }
 
 function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: Book } & BookCardSlots) {
-  const bookPrice = useBookPrice();
   const description = book.description.trim() || 'No description available.';
   return (
     <article className="space-y-10">
@@ -49,10 +49,11 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: B
           </span>
           <h1 className="font-serif text-3xl font-bold leading-tight text-stone-900 sm:text-4xl">{book.title}</h1>
           <p className="text-stone-600">by {book.author}</p>
+          <StarRating rating={book.rating} />
           <p className="leading-relaxed text-stone-700">{description}</p>
           {!book.isFree && (
-            <p className="text-2xl font-bold text-brand-700" data-testid="book-price">
-              {bookPrice(book.priceCents)}
+            <p className="text-2xl font-bold text-brand-700">
+              <PriceTag priceCents={book.priceCents} />
             </p>
           )}
           <div className="flex flex-wrap items-center gap-3 pt-2">

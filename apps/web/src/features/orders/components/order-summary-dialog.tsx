@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, formatPrice, type Book, type Card } from '@ebook/shared';
+import { formatMoney, type Book, type Card } from '@ebook/shared';
+import { PriceTag } from '@/components/ui/price-tag';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
 import { downloadFile, pdfFileName } from '@/lib/download';
+import { usePricesNow } from '@/lib/store-currency';
 import { useCreateOrder } from '../api/create-order';
 
 const cardLabel = (card: Card) => `${card.cardNumber} — ${card.cardHolder.toUpperCase()}`;
@@ -45,7 +47,9 @@ export function OrderSummaryDialog({
   const dialogRef = useRef<HTMLDivElement>(null);
   // Guards the gap before React re-renders the disabled button.
   const inFlight = useRef(false);
-  const totalCents = books.reduce((sum, book) => sum + book.priceCents, 0);
+  // The store-wide promotion applies to every paid book; the server charges exactly this or refuses.
+  const priceNow = usePricesNow();
+  const totalCents = books.reduce((sum, book) => sum + priceNow(book.priceCents), 0);
   const card = cards.find((c) => c._id === cardId);
   const paying = createOrder.isPending;
 
@@ -138,7 +142,7 @@ export function OrderSummaryDialog({
           {books.map((book) => (
             <li key={book._id} className="flex justify-between gap-4 py-2 text-stone-800">
               <span className="min-w-0 truncate">{book.title}</span>
-              <span className="shrink-0 font-medium">{formatPrice(book.priceCents, currency)}</span>
+              <PriceTag priceCents={book.priceCents} className="shrink-0 font-medium" />
             </li>
           ))}
         </ul>

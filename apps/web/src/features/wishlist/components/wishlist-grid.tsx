@@ -1,6 +1,7 @@
-import { formatPrice, type Book } from '@ebook/shared';
+import type { Book } from '@ebook/shared';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { PriceTag } from '@/components/ui/price-tag';
 import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -14,10 +15,8 @@ import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
  * them off the wishlist (`addToCart` comes from the route, which composes the cart feature).
  */
 export function WishlistGrid({
-  currency,
   addToCart,
 }: {
-  currency: string;
   addToCart: (bookId: string) => Promise<unknown>;
 }) {
   const wishlist = useWishlist();
@@ -72,7 +71,9 @@ export function WishlistGrid({
           </Link>
           <div className="flex flex-1 flex-col gap-2 p-4">
             <h3 className="font-serif text-lg font-bold text-stone-900">{book.title}</h3>
-            <p className="font-semibold text-brand-700">{formatPrice(book.priceCents, currency)}</p>
+            <p className="font-semibold text-brand-700">
+              <PriceTag priceCents={book.priceCents} />
+            </p>
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
               {book.owned ? (
                 <OwnedBookActions book={book} />
