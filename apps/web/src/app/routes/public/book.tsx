@@ -11,7 +11,7 @@ export default function Route() {
         key={id}
         bookId={id}
         renderAddToCart={(book) => <AddToCartButton book={book} />}
-        renderFavourite={(book) => <FavouriteButton bookId={book._id} className="border border-stone-200" />}
+        renderFavourite={(book) => <FavouriteButton bookId={book._id} voice="wishlist" className="border border-stone-200" />}
       />
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, type Book, type Card } from '@ebook/shared';
 import { PriceTag } from '@/components/ui/price-tag';
+import { TestModeBadge } from '@/components/ui/test-mode-badge';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
@@ -135,9 +136,12 @@ export function OrderSummaryDialog({
         aria-labelledby={titleId}
         className="max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl"
       >
-        <h2 id={titleId} className="font-serif text-2xl font-bold text-stone-900">
-          Order Summary
-        </h2>
+        <div className="flex items-center justify-between gap-3">
+          <h2 id={titleId} className="font-serif text-2xl font-bold text-stone-900">
+            Order Summary
+          </h2>
+          <TestModeBadge />
+        </div>
         <ul className="mt-4 divide-y divide-stone-200">
           {books.map((book) => (
             <li key={book._id} className="flex justify-between gap-4 py-2 text-stone-800">
