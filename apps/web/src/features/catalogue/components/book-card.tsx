@@ -12,6 +12,8 @@ export interface BookCardSlots {
   renderAddToCart?: (book: Book) => ReactNode;
   /** The favourite heart (the wishlist feature's), composed by the route. */
   renderFavourite?: (book: Book) => ReactNode;
+  /** The Reviews tab's content (the reviews feature's), composed by the route. */
+  renderReviews?: (book: Book) => ReactNode;
 }
 
 /** A book in a grid: cover, title, author, price, Add To Cart, View and the favourite heart. */

@@ -25,7 +25,7 @@ export function BookDetail({ bookId, ...slots }: { bookId: string } & BookCardSl
   return <BookDetailContent book={book.data} {...slots} />;
 }
 
-function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: Book } & BookCardSlots) {
+function BookDetailContent({ book, renderAddToCart, renderFavourite, renderReviews }: { book: Book } & BookCardSlots) {
   const description = book.description.trim() || 'No description available.';
   return (
     <article className="space-y-10">
@@ -117,7 +117,9 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: B
             {
               id: 'reviews',
               label: 'Reviews',
-              content: <p className="text-stone-600">No reviews yet. Be the first to review this book!</p>,
+              content: renderReviews?.(book) ?? (
+                <p className="text-stone-600">No reviews yet. Be the first to review this book!</p>
+              ),
             },
           ]}
         />
