@@ -116,9 +116,9 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, what: stri
   throw new Error(`Tab never reached ${what}`);
 }
 
-test('the purchase journey by keyboard alone: find, add, save a card, pay, download', async ({ page }) => {
+test('the purchase journey by keyboard alone: find, add, save a card, pay, download', async ({ page, request }) => {
   const title = `Keyboard Voyage ${token()}`;
-  await createBooks(page.request, `Keys ${token()}`, [{ title, price: '4.00' }]);
+  await createBooks(request, `Keys ${token()}`, [{ title, price: '4.00' }]);
   await newMember(page, 'Kim Keys');
 
   // Find the book.

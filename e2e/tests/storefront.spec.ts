@@ -27,9 +27,10 @@ async function buy(request: APIRequestContext, bookId: string) {
 test('a bought book shows In your library with Download, and stays with its buyer when the admin deletes it', async ({
   page,
   browser,
+  request,
 }) => {
   const category = `Kept ${token()}`;
-  const [book] = await createBooks(page.request, category, [{ title: `Kept Promise ${token()}`, price: '8.00' }]);
+  const [book] = await createBooks(request, category, [{ title: `Kept Promise ${token()}`, price: '8.00' }]);
   await newMember(page, 'Ada Owner');
   await buy(page.request, book!._id);
 
@@ -53,15 +54,16 @@ test('a bought book shows In your library with Download, and stays with its buye
   await loginAsAdmin(admin);
   await admin.goto('/#/admin-dashboard/books');
   await admin.getByLabel('Search books').fill(book!.title);
-  await expect(admin.getByRole('cell', { name: book!.title })).toBeVisible();
   await expect(admin.locator('tbody tr')).toHaveCount(1);
+  await expect(admin.locator('tbody tr')).toContainText(book!.title);
   await admin.getByRole('button', { name: `Delete ${book!.title}` }).click();
   await expect(admin.getByText('1 member owns this book.', { exact: false })).toBeVisible();
   await shot(admin, 'admin-delete-owned');
   await admin.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(admin.getByText('Book has been removed.')).toBeVisible();
   await admin.getByLabel('Status').selectOption('unlisted');
-  await expect(admin.getByRole('cell', { name: book!.title })).toBeVisible();
+  await expect(admin.locator('tbody tr')).toHaveCount(1);
+  await expect(admin.locator('tbody tr')).toContainText('unlisted');
   await adminContext.close();
 
   // Gone for everyone else; the owner keeps it in My Library and downloads it.
@@ -87,10 +89,11 @@ test('a bought book shows In your library with Download, and stays with its buye
 test('the promotion: old and new prices, the About banner and Shop Now, and the admin sets it', async ({
   page,
   browser,
+  request,
 }) => {
   const store = (await (await page.request.get('/api/store')).json()) as { promotion: { percentOff: number } | null };
   expect(store.promotion?.percentOff).toBe(25);
-  const [book] = await createBooks(page.request, `Sale ${token()}`, [{ title: `On Sale ${token()}`, price: '12.00' }]);
+  const [book] = await createBooks(request, `Sale ${token()}`, [{ title: `On Sale ${token()}`, price: '12.00' }]);
 
   await page.goto('/#/about');
   const banner = page.getByTestId('promotion-banner');
@@ -100,6 +103,7 @@ test('the promotion: old and new prices, the About banner and Shop Now, and the 
   await expect(page).toHaveURL(/#\/library/);
 
   await page.goto(`/#/book/${book!._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: book!.title })).toBeVisible();
   await expect(page.getByTestId('book-price')).toHaveText('$12.00');
   await expect(page.getByTestId('sale-price')).toHaveText('$9.00');
 
@@ -128,6 +132,7 @@ test('the promotion: old and new prices, the About banner and Shop Now, and the 
     await route.fulfill({ response, json: { ...(await response.json()), promotion: null } });
   });
   await page.goto('/#/about');
+  await page.reload();
   await expect(page.getByRole('heading', { name: 'About', exact: true })).toBeVisible();
   await expect(page.getByTestId('promotion-banner')).toHaveCount(0);
   await page.unroute('**/api/store');
@@ -153,8 +158,11 @@ test('the promotion: old and new prices, the About banner and Shop Now, and the 
   await adminContext.close();
 });
 
-test('reviews: a visitor is told how; an owner rates, edits and removes; the average shows', async ({ page }) => {
-  const [book] = await createBooks(page.request, `Reviewed ${token()}`, [{ title: `Review Me ${token()}`, price: 'Free' }]);
+test('reviews: a visitor is told how; an owner rates, edits and removes; the average shows', async ({
+  page,
+  request,
+}) => {
+  const [book] = await createBooks(request, `Reviewed ${token()}`, [{ title: `Review Me ${token()}`, price: 'Free' }]);
   await page.goto(`/#/book/${book!._id}`);
   await page.getByRole('tab', { name: 'Reviews' }).click();
   await expect(page.getByTestId('review-how')).toContainText('to review this book');
@@ -170,7 +178,8 @@ test('reviews: a visitor is told how; an owner rates, edits and removes; the ave
   await page.getByRole('tab', { name: 'Reviews' }).click();
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Choose from 1 to 5 stars.')).toBeVisible();
-  await page.getByText('4 stars').click();
+  const star = (name: string) => page.locator('label', { has: page.getByRole('radio', { name }) });
+  await star('4 stars').click();
   await page.getByLabel('Your review').fill('A gentle, well-told tale.');
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Thank you for your review!')).toBeVisible();
@@ -179,7 +188,7 @@ test('reviews: a visitor is told how; an owner rates, edits and removes; the ave
   await shot(page, 'reviews');
 
   await page.getByRole('button', { name: 'Edit Review' }).click();
-  await page.getByText('2 stars').click();
+  await star('2 stars').click();
   await page.getByLabel('Your review').fill('On reflection, slower than I liked.');
   await page.getByRole('button', { name: 'Update Review' }).click();
   await expect(page.getByTestId('my-review')).toContainText('On reflection');
@@ -191,8 +200,11 @@ test('reviews: a visitor is told how; an owner rates, edits and removes; the ave
   await expect(page.getByRole('button', { name: 'Submit Review' })).toBeVisible();
 });
 
-test('the specification texts: the wishlist heart, the home counts, the card form in test mode', async ({ page }) => {
-  const [book] = await createBooks(page.request, `Wished ${token()}`, [{ title: `Wish Me ${token()}`, price: '5.00' }]);
+test('the specification texts: the wishlist heart, the home counts, the card form in test mode', async ({
+  page,
+  request,
+}) => {
+  const [book] = await createBooks(request, `Wished ${token()}`, [{ title: `Wish Me ${token()}`, price: '5.00' }]);
   await page.goto(`/#/book/${book!._id}`);
   await page.getByRole('button', { name: 'Add to favourites' }).click();
   await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();

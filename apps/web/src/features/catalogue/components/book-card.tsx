@@ -26,7 +26,7 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
       <div className="relative w-28 shrink-0 self-start sm:w-full">
         <BookCover src={book.thumbnail ?? book.image} title={book.title} width={300} height={400} className="w-full" />
         {book.isFree && (
-          <span className="absolute left-2 top-2 rounded-full sm:left-3 sm:top-3 bg-emerald-600 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
+          <span className="absolute left-2 top-2 rounded-full sm:left-3 sm:top-3 bg-emerald-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
             Free
           </span>
         )}

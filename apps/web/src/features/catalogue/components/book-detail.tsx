@@ -65,7 +65,7 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
                 <a
                   href={book.pdf}
                   download={`${book.title}.pdf`}
-                  className="inline-flex items-center gap-2 rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-700"
+                  className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
                 >
                   <svg
                     viewBox="0 0 24 24"

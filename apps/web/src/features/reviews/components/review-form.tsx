@@ -34,7 +34,7 @@ export function ReviewForm({ bookId, mine, onDone }: { bookId: string; mine: Rev
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Your review">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Write a review">
       <fieldset aria-describedby={errors.rating ? `${ids}-rating-error` : undefined}>
         <legend className="text-sm font-medium text-stone-800">Your rating</legend>
         <div className="mt-1 flex gap-1">

@@ -82,7 +82,7 @@ export function WishlistGrid({
                   type="button"
                   disabled={!book.pdf}
                   onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
-                  className={`${button} bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-stone-300`}
+                  className={`${button} bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-stone-500`}
                 >
                   Download
                 </button>
