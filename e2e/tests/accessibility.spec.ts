@@ -30,6 +30,8 @@ async function visit(page: Page, path: string, ready: Parameters<Page['getByRole
 }
 
 test.describe('axe: no serious or critical violations', () => {
+  // axe reads every node of every screen: slow on a small machine.
+  test.describe.configure({ timeout: 180_000 });
   let bookId = '';
   test.beforeAll(async ({ request }) => {
     const [book] = await createBooks(request, `Axe ${token()}`, [{ title: `Axe Paid ${token()}`, price: '6.00' }]);
