@@ -80,12 +80,18 @@ test.describe('axe: no serious or critical violations', () => {
   test('admin screens and dialogs', async ({ page }) => {
     await loginAsAdmin(page);
     await visit(page, '/#/admin-dashboard', ['heading', { name: 'Store Promotion' }], 'admin dashboard');
-    await page.getByRole('button', { name: /notifications/i }).first().click();
+    await page
+      .getByRole('button', { name: /notifications/i })
+      .first()
+      .click();
     await expectNoSeriousViolations(page, 'admin notifications');
     await page.keyboard.press('Escape');
     await visit(page, '/#/admin-dashboard/members', ['heading', { name: 'Members Management' }], 'admin members');
     await visit(page, '/#/admin-dashboard/books', ['heading', { name: 'Books Management' }], 'admin books');
-    await page.getByRole('button', { name: /^Delete / }).first().click();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
     await expectNoSeriousViolations(page, 'admin delete confirmation');
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -184,7 +184,10 @@ test('reviews: a visitor is told how; an owner rates, edits and removes; the ave
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Thank you for your review!')).toBeVisible();
   await expect(page.getByTestId('my-review')).toContainText('A gentle, well-told tale.');
-  await expect(page.getByTestId('book-rating').first()).toHaveAttribute('aria-label', /Rated 4\.0 out of 5 by 1 reader/);
+  await expect(page.getByTestId('book-rating').first()).toHaveAttribute(
+    'aria-label',
+    /Rated 4\.0 out of 5 by 1 reader/,
+  );
   await shot(page, 'reviews');
 
   await page.getByRole('button', { name: 'Edit Review' }).click();

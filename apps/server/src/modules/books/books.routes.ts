@@ -18,12 +18,11 @@ import {
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
 import { readBookInput } from './books-input.js';
-import { findPublicBookCached, listPublicBooks } from './books-query.service.js';
+import { findPublicBookCached, listPublicBooks, type BookRecord } from './books-query.service.js';
 import { presentBook } from './books.presenter.js';
 import booksFilesRoutes from './books-files.routes.js';
 import booksReviewRoutes from './books-review.routes.js';
 import { countOwners, ownedAmong } from './ownership.service.js';
-import type { BookRecord } from './books-query.service.js';
 import { createBook, deleteBook, getVisibleBook, listAllPublicBooks, updateBook } from './books.service.js';
 
 /** Room for a 100 MB PDF and a 5 MB cover as base64 text in JSON (4/3 of the bytes, plus fields). */

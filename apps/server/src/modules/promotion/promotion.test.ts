@@ -25,9 +25,9 @@ describe('setting the promotion', () => {
   it('is for admins only', async () => {
     expect((await put(undefined, { percentOff: 25, endsAt: inDays(3), active: true })).statusCode).toBe(401);
     expect((await put(ann, { percentOff: 25, endsAt: inDays(3), active: true })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/promotion', headers: ann.headers })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/admin/promotion', headers: ann.headers })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses over 90%, under 1%, fractions and a past end date with a clear 400, changing nothing', async () => {
@@ -108,10 +108,7 @@ describe('checkout with a promotion', () => {
     expect(order).toMatchObject({ totalCents: 1199, total: 11.99 });
     expect(order.books.map((book: { priceCents: number }) => book.priceCents).sort()).toEqual([375, 824]);
 
-    const [attempt] = await ctx.app.db
-      .select()
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.userId, ann.user._id));
+    const [attempt] = await ctx.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.userId, ann.user._id));
     expect(attempt!.amountCents).toBe(1199);
     const charges = await simulatedGateway(ctx.app).allCharges();
     expect(charges.find((charge) => charge.idempotencyKey === attempt!.id)?.amountCents).toBe(1199);

@@ -3,13 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema, okSchema, reviewInputSchema, reviewListSchema, reviewSchema } from '@ebook/shared';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
-import {
-  createReview,
-  listReviews,
-  removeOwnReview,
-  removeReviewById,
-  updateReview,
-} from './reviews.service.js';
+import { createReview, listReviews, removeOwnReview, removeReviewById, updateReview } from './reviews.service.js';
 
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -65,7 +59,12 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/books/:id/reviews/mine',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['reviews'], summary: 'Remove your review of this book', params: idParamSchema, response: { 200: okSchema } },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Remove your review of this book',
+        params: idParamSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       await removeOwnReview(app.db, callerOf(request), request.params.id);
@@ -77,7 +76,12 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['reviews'], summary: 'Admin: remove any review', params: idParamSchema, response: { 200: okSchema } },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Admin: remove any review',
+        params: idParamSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       await removeReviewById(app.db, request.params.id);

@@ -27,9 +27,9 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, actor?: Ac
 
 describe('writing a review', () => {
   it('needs a session, ownership and valid input, and writes nothing otherwise', async () => {
-    expect((await call('POST', `/api/books/${bookId}/reviews`, undefined, { rating: 5, text: 'Great' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('POST', `/api/books/${bookId}/reviews`, undefined, { rating: 5, text: 'Great' })).statusCode,
+    ).toBe(401);
     const notOwned = await call('POST', `/api/books/${bookId}/reviews`, bob, { rating: 5, text: 'Great' });
     expect(notOwned.statusCode).toBe(403);
     expect(notOwned.json()).toMatchObject({ msg: 'Only readers who own this book can review it.', code: 'NOT_OWNED' });
@@ -77,7 +77,9 @@ describe('writing a review', () => {
     expect(edited.json().review).toMatchObject({ rating: 2, text: 'Less so now.' });
     expect((await call('GET', `/api/books/${bookId}`)).json().rating).toEqual({ average: 2, count: 1 });
     await ctx.app.db.insert(entitlements).values({ userId: bob.user._id, bookId });
-    expect((await call('PUT', `/api/books/${bookId}/reviews/mine`, bob, { rating: 2, text: 'x' })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/books/${bookId}/reviews/mine`, bob, { rating: 2, text: 'x' })).statusCode).toBe(
+      404,
+    );
     expect((await call('POST', `/api/books/${bookId}/reviews`, bob, { rating: 5, text: 'Loved it' })).statusCode).toBe(
       201,
     );

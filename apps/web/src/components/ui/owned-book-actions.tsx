@@ -4,7 +4,13 @@ import { downloadFile, pdfFileName } from '@/lib/download';
  * What a book the member owns shows instead of Add To Cart: "In your library" and a Download button
  * (the PDF streams with the session cookie; the server checks the ownership).
  */
-export function OwnedBookActions({ book, size = 'sm' }: { book: { title: string; pdf: string | null }; size?: 'sm' | 'md' }) {
+export function OwnedBookActions({
+  book,
+  size = 'sm',
+}: {
+  book: { title: string; pdf: string | null };
+  size?: 'sm' | 'md';
+}) {
   const pad = size === 'md' ? 'px-4 py-2' : 'px-3 py-2';
   return (
     <>

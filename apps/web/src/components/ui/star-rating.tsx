@@ -4,7 +4,12 @@ export function StarRating({ rating }: { rating: { average: number | null; count
   const label = `Rated ${rating.average.toFixed(1)} out of 5 by ${rating.count} ${rating.count === 1 ? 'reader' : 'readers'}`;
   const full = Math.round(rating.average);
   return (
-    <p className="flex items-center gap-1 text-sm text-stone-700" data-testid="book-rating" aria-label={label} role="img">
+    <p
+      className="flex items-center gap-1 text-sm text-stone-700"
+      data-testid="book-rating"
+      aria-label={label}
+      role="img"
+    >
       <span aria-hidden className="tracking-tight text-amber-600">
         {'★'.repeat(full)}
         <span className="text-stone-500">{'★'.repeat(5 - full)}</span>

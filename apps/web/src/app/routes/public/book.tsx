@@ -13,7 +13,9 @@ export default function Route() {
         bookId={id}
         renderAddToCart={(book) => <AddToCartButton book={book} />}
         renderReviews={(book) => <ReviewsPanel bookId={book._id} />}
-        renderFavourite={(book) => <FavouriteButton bookId={book._id} voice="wishlist" className="border border-stone-200" />}
+        renderFavourite={(book) => (
+          <FavouriteButton bookId={book._id} voice="wishlist" className="border border-stone-200" />
+        )}
       />
     </section>
   );

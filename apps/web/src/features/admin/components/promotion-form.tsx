@@ -39,7 +39,8 @@ const dayOf = (iso: string) => {
 
 function defaults(setting: PromotionSetting | undefined): FormInput {
   const promotion = setting?.promotion;
-  if (!promotion) return { percentOff: 25, endsOn: dayOf(new Date(Date.now() + 30 * 86_400_000).toISOString()), active: false };
+  if (!promotion)
+    return { percentOff: 25, endsOn: dayOf(new Date(Date.now() + 30 * 86_400_000).toISOString()), active: false };
   return { percentOff: promotion.percentOff, endsOn: dayOf(promotion.endsAt), active: promotion.active };
 }
 
@@ -52,7 +53,10 @@ export function PromotionForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: defaults(undefined) });
+  } = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: defaults(undefined),
+  });
 
   useEffect(() => {
     if (setting.data) reset(defaults(setting.data));
@@ -86,7 +90,11 @@ export function PromotionForm() {
       <p className="mt-1 text-sm text-stone-600">
         A percentage off every paid book until the end of the chosen day. Shoppers see the old and the new price.
       </p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 grid gap-4 sm:grid-cols-[10rem_12rem_auto_auto] sm:items-start">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="mt-4 grid gap-4 sm:grid-cols-[10rem_12rem_auto_auto] sm:items-start"
+      >
         <FormField
           label="Discount (%)"
           type="number"

@@ -147,9 +147,9 @@ export function CardForm({ selected, onDone }: { selected: Card | null; onDone: 
       </div>
       {testMode ? (
         <p className="text-xs text-stone-600" data-testid="test-card-hint">
-          <TestModeBadge />{' '}
-          4242-4242-4242-4242 or 5555-5555-5555-4444 pay; 4000-0000-0000-0002 is declined and 4000-0000-0000-9995 has
-          insufficient funds at checkout. The CVV is checked by the payment processor and never stored.
+          <TestModeBadge /> 4242-4242-4242-4242 or 5555-5555-5555-4444 pay; 4000-0000-0000-0002 is declined and
+          4000-0000-0000-9995 has insufficient funds at checkout. The CVV is checked by the payment processor and never
+          stored.
         </p>
       ) : (
         <p className="text-xs text-stone-600">The CVV is checked by the payment processor and never stored.</p>

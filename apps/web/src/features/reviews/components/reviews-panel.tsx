@@ -27,7 +27,11 @@ export function ReviewsPanel({ bookId }: { bookId: string }) {
 
   const onRemove = (review: Review, own: boolean) =>
     confirmThenRun({
-      confirm: { title: 'Are you sure?', text: own ? 'This will remove your review.' : 'This will remove the review.', confirmText: 'Remove' },
+      confirm: {
+        title: 'Are you sure?',
+        text: own ? 'This will remove your review.' : 'This will remove the review.',
+        confirmText: 'Remove',
+      },
       action: () => remove.mutateAsync(own ? null : review._id),
       success: ['Removed', 'Review removed.'],
       failure: ['Error', 'Failed to remove the review.'],

@@ -14,11 +14,7 @@ import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
  * 'My Wishlist' cards. Free books download straight away; paid books go to the cart, which takes
  * them off the wishlist (`addToCart` comes from the route, which composes the cart feature).
  */
-export function WishlistGrid({
-  addToCart,
-}: {
-  addToCart: (bookId: string) => Promise<unknown>;
-}) {
+export function WishlistGrid({ addToCart }: { addToCart: (bookId: string) => Promise<unknown> }) {
   const wishlist = useWishlist();
   const remove = useRemoveFromWishlist();
 

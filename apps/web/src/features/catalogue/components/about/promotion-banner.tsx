@@ -15,9 +15,7 @@ export function PromotionBanner() {
           <h2 id="offer" className="font-serif text-3xl font-bold">
             {promotion.percentOff}% off
           </h2>
-          <p className="mt-1 text-white">
-            on every paid e-book until {endDate.format(new Date(promotion.endsAt))}.
-          </p>
+          <p className="mt-1 text-white">on every paid e-book until {endDate.format(new Date(promotion.endsAt))}.</p>
         </div>
         <Link
           to={paths.library}
