@@ -72,6 +72,16 @@ describe('deleting a book that members own', () => {
     expect((await get('/api/wishlist', bob)).json()).toEqual([]);
     const again = await post('/api/cart/add', bob, { bookId: book._id });
     expect(again.statusCode).toBe(404);
+    // The checkout refuses it: it is in nobody's cart any more.
+    const card = await post('/api/payment', bob, {
+      cardHolder: 'Bob Browser',
+      cardNumber: '4242-4242-4242-4242',
+      expiry: '12/29',
+      cvv: '123',
+    });
+    const order = await post('/api/orders', bob, { books: [book._id], paymentId: card.json().card._id });
+    expect(order.statusCode).toBe(400);
+    expect(order.json().code).toBe('NOT_IN_CART');
     // Its files stay while anyone owns it.
     expect(await storedFiles(ctx.app.fileStore)).toEqual(filesBefore);
   });

@@ -45,13 +45,13 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
               book.isFree ? 'bg-emerald-100 text-emerald-800' : 'bg-brand-100 text-brand-700'
             }`}
           >
-            {book.isFree ? 'Free to Download' : 'Available in Stock'}
+            {book.status === 'unlisted' ? 'No longer sold' : book.isFree ? 'Free to Download' : 'Available in Stock'}
           </span>
           <h1 className="font-serif text-3xl font-bold leading-tight text-stone-900 sm:text-4xl">{book.title}</h1>
           <p className="text-stone-600">by {book.author}</p>
           <StarRating rating={book.rating} />
           <p className="leading-relaxed text-stone-700">{description}</p>
-          {!book.isFree && (
+          {!book.isFree && book.status !== 'unlisted' && (
             <p className="text-2xl font-bold text-brand-700">
               <PriceTag priceCents={book.priceCents} />
             </p>
@@ -83,7 +83,7 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
             ) : (
               <ReadALittle title={book.title} story={book.story} />
             )}
-            {renderFavourite?.(book)}
+            {book.status !== 'unlisted' && renderFavourite?.(book)}
           </div>
         </div>
         <aside
