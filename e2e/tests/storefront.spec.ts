@@ -74,6 +74,11 @@ test('a bought book shows In your library with Download, and stays with its buye
   expect((await stranger.request.get(`/api/books/${book!._id}/pdf`)).status()).toBe(404);
   await visitor.close();
 
+  await page.goto(`/#/book/${book!._id}`);
+  await expect(page.getByText('No longer sold')).toBeVisible();
+  await expect(page.getByTestId('in-your-library')).toBeVisible();
+  await expect(page.getByTestId('book-price')).toHaveCount(0);
+
   await page.goto('/#/user-dashboard/my-library');
   const owned = page.getByTestId('owned-book').filter({ hasText: book!.title });
   await expect(owned).toBeVisible();
