@@ -7,6 +7,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { loginAsAdmin, newMember } from '../support/session';
 import { createBooks, token } from './public-fixtures';
 
+// Whole journeys across two or three browser contexts: more than the default on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const SHOTS = process.env.STOREFRONT_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -75,6 +78,7 @@ test('a bought book shows In your library with Download, and stays with its buye
   await visitor.close();
 
   await page.goto(`/#/book/${book!._id}`);
+  await page.reload();
   await expect(page.getByText('No longer sold')).toBeVisible();
   await expect(page.getByTestId('in-your-library')).toBeVisible();
   await expect(page.getByTestId('book-price')).toHaveCount(0);
