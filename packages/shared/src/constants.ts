@@ -39,7 +39,11 @@ export const CATEGORY_SUGGESTIONS = [
   'Food & Drink',
 ] as const;
 
-export const BOOK_STATUSES = ['added', 'pending', 'approved', 'rejected'] as const;
+/**
+ * 'unlisted': a book someone owns that the admin deleted. It left the catalogue for good (no new
+ * sales), but its owners keep reading and downloading it.
+ */
+export const BOOK_STATUSES = ['added', 'pending', 'approved', 'rejected', 'unlisted'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 /** Statuses a visitor can see in the public catalogue. */
 export const PUBLIC_BOOK_STATUSES: readonly BookStatus[] = ['added', 'approved'];

@@ -11,6 +11,8 @@ import cartRoutes from './cart/cart.routes.js';
 import paymentRoutes from './payment/payment.routes.js';
 import ordersRoutes from './orders/orders.routes.js';
 import dashboardRoutes from './dashboard/dashboard.routes.js';
+import promotionRoutes from './promotion/promotion.routes.js';
+import reviewsRoutes from './reviews/reviews.routes.js';
 
 /** Every API module, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -26,4 +28,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(ordersRoutes);
   await app.register(dashboardRoutes);
   await app.register(adminRoutes);
+  await app.register(promotionRoutes);
+  await app.register(reviewsRoutes);
 };

@@ -1,9 +1,10 @@
 /**
- * The store's one currency (the server's STORE_CURRENCY), asked once per visit. The last answer is
- * remembered so prices do not change their symbol while the answer is on its way.
+ * Facts about the store from GET /api/store: its one currency (STORE_CURRENCY), the promotion running
+ * now, the payment gateway and the catalogue's counts. The last currency is remembered so prices do
+ * not change their symbol while the answer is on its way.
  */
-import { useQuery } from '@tanstack/react-query';
-import type { StoreInfo } from '@ebook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { discountedCents, type RunningPromotion, type StoreInfo } from '@ebook/shared';
 import { api } from './api-client';
 
 const KEY = 'storeCurrency';
@@ -16,15 +17,39 @@ function rememberedCurrency(): string {
   }
 }
 
-export function useStoreCurrency(): string {
-  const { data } = useQuery({
-    queryKey: ['store'],
-    queryFn: async () => {
-      const info = await api.get<StoreInfo>('/store');
+export const storeInfoQueryOptions = queryOptions({
+  queryKey: ['store'],
+  queryFn: async () => {
+    const info = await api.get<StoreInfo>('/store');
+    try {
       localStorage.setItem(KEY, info.currency);
-      return info;
-    },
-    staleTime: Infinity,
-  });
-  return data?.currency ?? rememberedCurrency();
+    } catch {
+      // Private mode: the currency is simply asked again next time.
+    }
+    return info;
+  },
+  // A promotion may start or end: asked again after a minute, and whenever the window regains focus.
+  staleTime: 60_000,
+});
+
+export function useStoreInfo(): StoreInfo | undefined {
+  return useQuery(storeInfoQueryOptions).data;
+}
+
+export function useStoreCurrency(): string {
+  return useStoreInfo()?.currency ?? rememberedCurrency();
+}
+
+/** The store-wide promotion running now, or null. */
+export function usePromotion(): RunningPromotion | null {
+  const info = useStoreInfo();
+  if (!info?.promotion) return null;
+  // Ended since the answer came: no longer shown (the server prices without it too).
+  return new Date(info.promotion.endsAt).getTime() > Date.now() ? info.promotion : null;
+}
+
+/** The amount charged for a price now (the promotion applied), for totals. */
+export function usePricesNow(): (priceCents: number) => number {
+  const promotion = usePromotion();
+  return (priceCents) => discountedCents(priceCents, promotion?.percentOff);
 }

@@ -81,6 +81,10 @@ export const bookSchema = z.object({
   thumbnail: z.string().nullable(),
   pdf: z.string().nullable(),
   status: z.enum(BOOK_STATUSES),
+  /** For a signed-in caller: whether they own it (bought, or took it free). Absent for visitors. */
+  owned: z.boolean().optional(),
+  /** Average stars (one decimal) and how many reviews; null average when none. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   userId: z.string().nullable(),
   submittedBy: z.string().nullable().optional(),
   meta: bookMetaSchema,
@@ -159,3 +163,15 @@ export const pdfQuerySchema = z.object({
 
 export const downloadLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;
+
+/** DELETE /api/books/{id}: a book members own is unlisted (they keep it) rather than deleted. */
+export const deleteBookResponseSchema = z.object({
+  msg: z.string(),
+  outcome: z.enum(['deleted', 'unlisted']),
+  owners: z.number().int(),
+});
+export type DeleteBookResponse = z.infer<typeof deleteBookResponseSchema>;
+
+/** GET /api/books/{id}/owners (admin): how many members own the book, for the delete confirmation. */
+export const bookOwnersResponseSchema = z.object({ owners: z.number().int() });
+export type BookOwnersResponse = z.infer<typeof bookOwnersResponseSchema>;

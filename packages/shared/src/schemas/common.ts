@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runningPromotionSchema } from './promotion.js';
 
 /** Every error the API returns has this shape. */
 export const errorResponseSchema = z.object({
@@ -17,6 +18,14 @@ export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(9),
 });
 
-/** GET /api/store. */
-export const storeInfoSchema = z.object({ currency: z.string().length(3) });
+/**
+ * GET /api/store. `promotion`: the store-wide discount running now (null when none). `gateway`: the
+ * payment gateway configured ('simulated' is a test mode: the card form shows its test numbers).
+ */
+export const storeInfoSchema = z.object({
+  currency: z.string().length(3),
+  promotion: runningPromotionSchema.nullable(),
+  gateway: z.string(),
+  stats: z.object({ books: z.number().int(), freeBooks: z.number().int(), categories: z.number().int() }),
+});
 export type StoreInfo = z.infer<typeof storeInfoSchema>;

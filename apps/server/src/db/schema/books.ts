@@ -32,6 +32,9 @@ export const books = pgTable(
     version: integer('version').notNull().default(1),
     /** Why the admin rejected the book (optional), shown to its submitter; cleared on resubmission. */
     rejectionReason: text('rejection_reason'),
+    /** Kept by the reviews module in the review's transaction, so pages show ratings without a join. */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,7 +9,7 @@ import type { Config } from '../../config/index.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Db } from '../client.js';
-import { users } from '../schema/index.js';
+import { promotions, users } from '../schema/index.js';
 import { seedCatalogue } from './catalogue.js';
 
 export interface SeedContext {
@@ -19,9 +19,26 @@ export interface SeedContext {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
+/** The specification's About banner: 25% off, for 90 days from the first run. */
+export const DEMO_PROMOTION = { percentOff: 25, days: 90 };
+
 export async function seedOnFirstRun(context: SeedContext): Promise<void> {
   await ensureAdmin(context);
-  if (context.config.SEED_DEMO) await seedCatalogue(context);
+  if (context.config.SEED_DEMO) {
+    await seedCatalogue(context);
+    await seedPromotion(context);
+  }
+}
+
+/** The demo promotion, once: an admin who changes or ends it is never overruled by a restart. */
+async function seedPromotion({ db, log }: SeedContext): Promise<void> {
+  const endsAt = new Date(Date.now() + DEMO_PROMOTION.days * 24 * 60 * 60 * 1000);
+  const created = await db
+    .insert(promotions)
+    .values({ id: 1, percentOff: DEMO_PROMOTION.percentOff, endsAt, active: true })
+    .onConflictDoNothing({ target: promotions.id })
+    .returning({ id: promotions.id });
+  if (created.length > 0) log.info({ percentOff: DEMO_PROMOTION.percentOff, endsAt }, 'demo promotion created');
 }
 
 async function ensureAdmin({ db, config, log }: SeedContext): Promise<void> {

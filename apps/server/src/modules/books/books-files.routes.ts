@@ -16,11 +16,20 @@ import {
   signDownload,
   verifyDownload,
 } from './books-files.service.js';
-import { getVisibleBook } from './books.service.js';
+import { getVisibleBook, isPublicStatus } from './books.service.js';
+import type { BookRecord } from './books-query.service.js';
+import { recordFreeDownload } from './ownership.service.js';
 
 const YEAR_CACHE = 'public, max-age=31536000, immutable';
 
 const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A member who takes a free book keeps it in their library (and may then review it). */
+  async function keepFreeBook(caller: { id: string; role: string } | null, book: BookRecord): Promise<void> {
+    if (caller?.role === 'member' && book.priceCents === 0 && isPublicStatus(book.status)) {
+      await recordFreeDownload(app.db, caller.id, book.id);
+    }
+  }
+
   app.get(
     '/books/:id/cover',
     {
@@ -69,7 +78,11 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { exp, sig } = request.query;
       const signed = exp !== undefined && sig !== undefined && verifyDownload(app.config.JWT_SECRET, id, exp, sig);
       const book = await getVisibleBook(app.db, id, () => app.currentUser(request));
-      if (!signed) await assertMayDownload(app.db, book, await app.currentUser(request));
+      if (!signed) {
+        const caller = await app.currentUser(request);
+        await assertMayDownload(app.db, book, caller);
+        await keepFreeBook(caller, book);
+      }
       const file = await getFileRow(app.db, book.pdfFileId);
       const size = (await app.fileStore.size(file.sha256)) ?? undefined;
       if (size === undefined) throw notFound('The file of this book is missing.', 'FILE_MISSING');
@@ -110,6 +123,7 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await app.currentUser(request);
       const book = await getVisibleBook(app.db, request.params.id, async () => caller);
       await assertMayDownload(app.db, book, caller);
+      await keepFreeBook(caller, book);
       return signDownload(app.config.JWT_SECRET, book.id);
     },
   );

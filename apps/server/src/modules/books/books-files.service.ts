@@ -3,10 +3,11 @@
  * download the PDF, and short-lived signed download links.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CoverSize } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
-import { books, entitlements, files, type FileRow } from '../../db/schema/index.js';
+import { books, files, type FileRow } from '../../db/schema/index.js';
+import { ownsBook } from './ownership.service.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { untrustedImage } from '../../lib/images.js';
@@ -65,8 +66,9 @@ export async function getCoverFile(
   if (!row) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   if (row.status !== 'added' && row.status !== 'approved') {
     const caller = await resolveCaller();
-    if (!caller || (caller.role !== 'admin' && caller.id !== row.userId))
-      throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+    const privileged = caller && (caller.role === 'admin' || caller.id === row.userId);
+    const owner = caller && row.status === 'unlisted' && (await ownsBook(db, caller.id, bookId));
+    if (!privileged && !owner) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   }
   if (!row.fileId || !row.sha256 || !row.mime || row.sizeBytes === null) {
     throw notFound('This book has no cover.', 'FILE_NOT_FOUND');
@@ -155,23 +157,19 @@ export interface PdfCaller {
 /**
  * Who may download a book's PDF: a free public book, anyone; a paid one, a buyer, its submitter or an
  * admin (a visitor gets 401, a signed-in reader without the right 403). A book that is not public
- * does not exist for anyone but its submitter and admins.
+ * does not exist for anyone but its submitter and admins, and, once unlisted, its owners.
  */
 export async function assertMayDownload(db: Db, book: BookRecord, caller: PdfCaller | null): Promise<void> {
   const isPublic = book.status === 'added' || book.status === 'approved';
   const privileged = caller && (caller.role === 'admin' || caller.id === book.userId);
   if (!isPublic) {
-    if (!privileged) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
-    return;
+    if (privileged) return;
+    if (caller && book.status === 'unlisted' && (await ownsBook(db, caller.id, book.id))) return;
+    throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   }
   if (book.priceCents === 0 || privileged) return;
   if (!caller) throw unauthorized('Please log in to download this book.');
-  const [owned] = await db
-    .select({ bookId: entitlements.bookId })
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, caller.id), eq(entitlements.bookId, book.id)))
-    .limit(1);
-  if (!owned) throw forbidden('Buy this book to download it.', 'NOT_PURCHASED');
+  if (!(await ownsBook(db, caller.id, book.id))) throw forbidden('Buy this book to download it.', 'NOT_PURCHASED');
 }
 
 function signature(secret: string, bookId: string, expires: number): string {

@@ -38,6 +38,8 @@ export const bookColumns = {
   reviewedAt: books.reviewedAt,
   version: books.version,
   rejectionReason: books.rejectionReason,
+  reviewCount: books.reviewCount,
+  ratingTotal: books.ratingTotal,
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
 };

@@ -1,4 +1,4 @@
-import { centsToAmount, type Book } from '@ebook/shared';
+import { averageRating, centsToAmount, type Book } from '@ebook/shared';
 import type { BookRow } from '../../db/schema/index.js';
 
 /**
@@ -21,6 +21,7 @@ export function presentBook(book: Omit<BookRow, 'searchVector'>, extra: { submit
     thumbnail: book.coverFileId ? `/api/books/${book.id}/cover?size=card&v=${coverVersion(book.coverFileId)}` : null,
     pdf: book.pdfFileId ? `/api/books/${book.id}/pdf` : null,
     status: book.status,
+    rating: { average: averageRating(book.reviewCount, book.ratingTotal), count: book.reviewCount },
     userId: book.userId,
     ...(extra.submittedBy !== undefined && { submittedBy: extra.submittedBy }),
     meta: book.meta,

@@ -2,24 +2,28 @@
  * The book API: the public catalogue, a book, and creating, editing and deleting books. Review lists
  * and actions live in books-review.routes.ts, files in books-files.routes.ts (registered from here).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PDF_MAX_BYTES,
+  type Book,
   bookListQuerySchema,
   bookListResponseSchema,
   bookMutationResponseSchema,
+  bookOwnersResponseSchema,
   bookSchema,
+  deleteBookResponseSchema,
   idParamSchema,
-  okSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
 import { tooManyRequests } from '../../lib/errors.js';
 import { callerOf } from '../../plugins/auth.js';
 import { readBookInput } from './books-input.js';
-import { findPublicBookCached, listPublicBooks } from './books-query.service.js';
+import { findPublicBookCached, listPublicBooks, type BookRecord } from './books-query.service.js';
 import { presentBook } from './books.presenter.js';
 import booksFilesRoutes from './books-files.routes.js';
 import booksReviewRoutes from './books-review.routes.js';
+import { countOwners, ownedAmong } from './ownership.service.js';
 import { createBook, deleteBook, getVisibleBook, listAllPublicBooks, updateBook } from './books.service.js';
 
 /** Room for a 100 MB PDF and a 5 MB cover as base64 text in JSON (4/3 of the bytes, plus fields). */
@@ -40,6 +44,21 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     uploadBytes: app.config.UPLOAD_BYTES_PER_MEMBER,
   };
   const searchesPerMinute = app.config.SEARCHES_PER_MINUTE;
+  /**
+   * Books with `owned` for a signed-in caller, added per request: the cached pages are shared by
+   * everyone. A visitor (no session cookie or token) costs no lookup at all.
+   */
+  async function presentForCaller(request: FastifyRequest, list: BookRecord[]): Promise<Book[]> {
+    const caller = await app.currentUser(request);
+    if (!caller) return list.map((book) => presentBook(book));
+    const owned = await ownedAmong(
+      app.db,
+      caller.id,
+      list.map((book) => book.id),
+    );
+    return list.map((book) => ({ ...presentBook(book), owned: owned.has(book.id) }));
+  }
+
   app.get(
     '/books',
     {
@@ -67,7 +86,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await listPublicBooks(app.db, request.query);
       return {
-        books: result.books.map((book) => presentBook(book)),
+        books: await presentForCaller(request, result.books),
         total: result.total,
         page: request.query.page,
         limit: request.query.limit,
@@ -86,7 +105,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(bookSchema) },
       },
     },
-    async () => (await listAllPublicBooks(app.db)).map((book) => presentBook(book)),
+    async (request) => presentForCaller(request, await listAllPublicBooks(app.db)),
   );
 
   app.get(
@@ -100,9 +119,10 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // The session is looked up only for a book that is not public.
       const cached = await findPublicBookCached(app.db, request.params.id);
-      return presentBook(cached ?? (await getVisibleBook(app.db, request.params.id, () => app.currentUser(request))));
+      const book = cached ?? (await getVisibleBook(app.db, request.params.id, () => app.currentUser(request)));
+      const [presented] = await presentForCaller(request, [book]);
+      return presented!;
     },
   );
 
@@ -151,14 +171,34 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['books'],
-        summary: 'Delete a book (admin: any; member: own, while not approved) and its unused files',
+        summary:
+          'Delete a book (admin: any; member: own, while not approved) and its unused files; a book members own is unlisted instead',
         params: idParamSchema,
-        response: { 200: okSchema },
+        response: { 200: deleteBookResponseSchema },
       },
     },
     async (request) => {
-      await deleteBook(app.db, app.fileStore, request.params.id, callerOf(request));
-      return { msg: 'Book has been removed.' };
+      const outcome = await deleteBook(app.db, app.fileStore, request.params.id, callerOf(request));
+      return outcome.kind === 'unlisted'
+        ? { msg: 'Book has been removed.', outcome: 'unlisted' as const, owners: outcome.owners }
+        : { msg: 'Book has been removed.', outcome: 'deleted' as const, owners: 0 };
+    },
+  );
+
+  app.get(
+    '/books/:id/owners',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['books'],
+        summary: 'Admin: how many members own the book (the delete confirmation says so)',
+        params: idParamSchema,
+        response: { 200: bookOwnersResponseSchema },
+      },
+    },
+    async (request) => {
+      await getVisibleBook(app.db, request.params.id, async () => callerOf(request));
+      return { owners: await countOwners(app.db, request.params.id) };
     },
   );
 

@@ -13,7 +13,7 @@ import {
   type MyBooksQuery,
 } from '@ebook/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { books, files, users } from '../../db/schema/index.js';
+import { books, cartItems, files, users, wishlistItems } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -22,6 +22,7 @@ import { discardInput, type BookInput } from './books-input.js';
 import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books-query.service.js';
 import { buildSearch } from './books-search.service.js';
 import { removeThumbnails } from './books-files.service.js';
+import { countOwners, ownsBook } from './ownership.service.js';
 
 export type Caller = Pick<AuthUser, 'id' | 'role'> | null;
 
@@ -36,15 +37,18 @@ async function findBook(db: Executor, id: string, lock = false): Promise<BookRec
 }
 
 /**
- * A public book to anyone; a pending or rejected one only to its submitter or an admin (404 for
- * others). The caller is resolved only when needed, so public reads skip the session lookup.
+ * A public book to anyone; a pending or rejected one only to its submitter or an admin, an unlisted
+ * one also to its owners (404 for others). The caller is resolved only when needed, so public reads
+ * skip the session lookup.
  */
 export async function getVisibleBook(db: Db, id: string, resolveCaller: () => Promise<Caller>): Promise<BookRecord> {
   const book = await findBook(db, id);
   if (!book) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   if (isPublicStatus(book.status)) return book;
-  if (!canSee(book, await resolveCaller())) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
-  return book;
+  const caller = await resolveCaller();
+  if (canSee(book, caller)) return book;
+  if (book.status === 'unlisted' && caller && (await ownsBook(db, caller.id, book.id))) return book;
+  throw notFound('Book not found.', 'BOOK_NOT_FOUND');
 }
 
 export function canSee(book: Pick<BookRecord, 'status' | 'userId'>, caller: Caller): boolean {
@@ -166,6 +170,7 @@ export async function createBook(db: Db, caller: AuthUser, input: BookInput, quo
     const fields = parseFields(input.fields);
     if (!input.cover || !input.pdf) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');
     const { cover, pdf } = input;
+    if (fields.status === 'unlisted') throw badRequest(UNLIST_BY_DELETE, 'VALIDATION_ERROR');
     // A member's submission always waits for review, whatever status the body carries.
     const status: BookStatus = caller.role === 'admin' ? (fields.status ?? 'added') : 'pending';
     const book = await db.transaction(async (tx) => {
@@ -200,11 +205,13 @@ function bookValues(fields: BookFields) {
   };
 }
 
+const UNLIST_BY_DELETE = 'A book is unlisted by deleting it while members own it.';
+
 /** Members may change only their own books, and only before they are public. */
 function assertMayChange(book: BookRecord, caller: AuthUser): void {
   if (caller.role === 'admin') return;
   if (book.userId !== caller.id) throw forbidden('You can only change your own books.', 'NOT_YOUR_BOOK');
-  if (isPublicStatus(book.status)) {
+  if (isPublicStatus(book.status) || book.status === 'unlisted') {
     throw forbidden('This book is already in the library and can no longer be changed.', 'BOOK_LOCKED');
   }
 }
@@ -248,6 +255,9 @@ export async function updateBook(
           : current.status === 'rejected'
             ? 'pending'
             : current.status;
+      if (status === 'unlisted' && current.status !== 'unlisted') {
+        throw badRequest(UNLIST_BY_DELETE, 'VALIDATION_ERROR');
+      }
       const [row] = await tx
         .update(books)
         .set({
@@ -275,14 +285,31 @@ export async function updateBook(
   }
 }
 
-export async function deleteBook(db: Db, store: FileStore, id: string, caller: AuthUser): Promise<void> {
-  const fileIds = await db.transaction(async (tx) => {
+export type DeleteOutcome = { kind: 'deleted' } | { kind: 'unlisted'; owners: number };
+
+/**
+ * Deletes a book nobody owns, with its unused files. A book that members own is unlisted instead:
+ * out of the catalogue, every cart and wishlist, with no new sales; its owners keep it and its files.
+ */
+export async function deleteBook(db: Db, store: FileStore, id: string, caller: AuthUser): Promise<DeleteOutcome> {
+  const result = await db.transaction(async (tx) => {
     const book = await loadForChange(tx, id, caller);
+    // Locks the row, so an order being written for it waits and then finds it unlisted.
+    await tx.select({ id: books.id }).from(books).where(eq(books.id, id)).for('update');
+    const owners = await countOwners(tx, id);
+    if (owners > 0) {
+      await tx.update(books).set({ status: 'unlisted', updatedAt: new Date() }).where(eq(books.id, id));
+      await tx.delete(cartItems).where(eq(cartItems.bookId, id));
+      await tx.delete(wishlistItems).where(eq(wishlistItems.bookId, id));
+      return { outcome: { kind: 'unlisted', owners } as DeleteOutcome, fileIds: [] };
+    }
     await tx.delete(books).where(eq(books.id, id));
-    return [book.coverFileId, book.pdfFileId].filter((fileId): fileId is string => !!fileId);
+    const fileIds = [book.coverFileId, book.pdfFileId].filter((fileId): fileId is string => !!fileId);
+    return { outcome: { kind: 'deleted' } as DeleteOutcome, fileIds };
   });
   invalidateCatalogueCaches();
-  await removeUnusedFiles(db, store, fileIds);
+  await removeUnusedFiles(db, store, result.fileIds);
+  return result.outcome;
 }
 
 /**

@@ -200,7 +200,7 @@ describe('editing and deleting', () => {
     expect((await inject({ method: 'DELETE', url: `/api/books/${book._id}` })).statusCode).toBe(401);
     const del = await inject({ method: 'DELETE', url: `/api/books/${book._id}`, headers: alice.headers });
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ msg: 'Book has been removed.' });
+    expect(del.json()).toEqual({ msg: 'Book has been removed.', outcome: 'deleted', owners: 0 });
     expect((await inject({ method: 'GET', url: `/api/books/${book._id}`, headers: admin.headers })).statusCode).toBe(
       404,
     );

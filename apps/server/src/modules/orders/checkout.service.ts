@@ -11,7 +11,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { PUBLIC_BOOK_STATUSES, parsePriceToCents, type OrderCreate } from '@ebook/shared';
+import { PUBLIC_BOOK_STATUSES, discountedCents, parsePriceToCents, type OrderCreate } from '@ebook/shared';
 import type { Db, Executor } from '../../db/client.js';
 import {
   books,
@@ -19,6 +19,7 @@ import {
   entitlements,
   paymentAttempts,
   type BookRow,
+  type PaymentAttemptItem,
   type PaymentAttemptRow,
 } from '../../db/schema/index.js';
 import {
@@ -32,6 +33,7 @@ import {
 } from '../../lib/errors.js';
 import type { ChargeResult, PaymentGateway } from '../payment/gateway/index.js';
 import { requireOwnCard } from '../payment/payment.service.js';
+import { getRunningPromotion } from '../promotion/promotion.service.js';
 import { fulfilAttempt, type Fulfilment } from './fulfilment.service.js';
 import type { OrderView } from './orders.service.js';
 
@@ -82,7 +84,7 @@ export async function createOrder(
   const existing = input.idempotencyKey ? await findAttempt(db, userId, key) : undefined;
   if (existing) return resume(db, gateway, existing, requestHash, input);
 
-  const { card, selected, totalCents } = await prepareCheckout(db, userId, request);
+  const { card, items, totalCents } = await prepareCheckout(db, userId, request);
   const [attempt] = await db
     .insert(paymentAttempts)
     .values({
@@ -92,7 +94,7 @@ export async function createOrder(
       cardId: card.id,
       cardBrand: card.brand,
       cardLast4: card.last4,
-      items: selected.map((book) => ({ bookId: book.id, title: book.title, priceCents: book.priceCents })),
+      items,
       amountCents: totalCents,
       currency: input.currency,
     })
@@ -240,11 +242,18 @@ async function prepareCheckout(db: Db, userId: string, request: OrderCreate) {
     .where(and(eq(entitlements.userId, userId), inArray(entitlements.bookId, bookIds)));
   if (owned.length > 0) throw conflict('You already own a selected book. Find it in My Library.', 'ALREADY_OWNED');
 
-  const totalCents = selected.reduce((sum, book) => sum + book.priceCents, 0);
+  // Each book at the price paid now: the store-wide promotion applies to every paid book.
+  const promotion = await getRunningPromotion(db);
+  const items: PaymentAttemptItem[] = selected.map((book) => ({
+    bookId: book.id,
+    title: book.title,
+    priceCents: discountedCents(book.priceCents, promotion?.percentOff),
+  }));
+  const totalCents = items.reduce((sum, item) => sum + item.priceCents, 0);
   if (request.total !== undefined && parsePriceToCents(request.total) !== totalCents) {
     throw conflict('The total has changed. Please review your order.', 'TOTAL_MISMATCH');
   }
-  return { card, selected, totalCents };
+  return { card, items, totalCents };
 }
 
 async function cartBooks(db: Executor, userId: string, bookIds: string[]): Promise<BookRow[]> {

@@ -1,20 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeInfoSchema } from '@ebook/shared';
+import { listPublicBooks } from '../books/books-query.service.js';
+import { getRunningPromotion } from '../promotion/promotion.service.js';
 
-/** GET /api/store: public facts about the store the web app needs before it shows a price. */
+/**
+ * GET /api/store: public facts about the store the web app needs before it shows a price: the
+ * currency, the promotion running now, the payment gateway configured (the simulated one is a test
+ * mode) and the catalogue's counts (from the catalogue's few-second facet cache).
+ */
 const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/store',
     {
       schema: {
         tags: ['store'],
-        summary: 'The store currency (STORE_CURRENCY), for formatting prices',
+        summary: 'Currency (STORE_CURRENCY), running promotion, payment gateway and catalogue counts',
         response: { 200: storeInfoSchema },
       },
     },
     async (_request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=300');
-      return { currency: app.config.STORE_CURRENCY };
+      const [promotion, all, free] = await Promise.all([
+        getRunningPromotion(app.db),
+        listPublicBooks(app.db, { page: 1, limit: 1, type: 'all' }),
+        listPublicBooks(app.db, { page: 1, limit: 1, type: 'free' }),
+      ]);
+      // A promotion starts and ends at the admin's word: a browser asks again rather than keep it.
+      reply.header('Cache-Control', 'no-cache');
+      return {
+        currency: app.config.STORE_CURRENCY,
+        promotion,
+        gateway: app.paymentGateway.name,
+        stats: { books: all.total, freeBooks: free.total, categories: all.categories.length },
+      };
     },
   );
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { createBook } from '../../test/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -7,8 +8,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-it('tells anyone the configured store currency', async () => {
+it('tells anyone the currency, the gateway, no promotion, and the catalogue counts', async () => {
+  await createBook(ctx.app, { priceCents: 0, category: 'Food & Drink' });
+  await createBook(ctx.app, { priceCents: 500, category: 'Sports & Outdoors' });
+  await createBook(ctx.app, { priceCents: 700, status: 'pending' });
   const response = await ctx.app.inject({ method: 'GET', url: '/api/store' });
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({ currency: 'EUR' });
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.json()).toEqual({
+    currency: 'EUR',
+    promotion: null,
+    gateway: 'simulated',
+    stats: { books: 2, freeBooks: 1, categories: 2 },
+  });
 });

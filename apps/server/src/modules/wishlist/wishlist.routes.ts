@@ -3,6 +3,7 @@ import { bookIdBodySchema, bookIdParamSchema, okSchema, wishlistEntrySchema } fr
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
 import { presentBook } from '../books/books.presenter.js';
+import { ownedAmong } from '../books/ownership.service.js';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.js';
 
 const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,10 +18,16 @@ const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const entries = await listWishlist(app.db, callerOf(request).id);
+      const userId = callerOf(request).id;
+      const entries = await listWishlist(app.db, userId);
+      const owned = await ownedAmong(
+        app.db,
+        userId,
+        entries.map((entry) => entry.book.id),
+      );
       return entries.map((entry) => ({
         _id: entry.id,
-        bookId: presentBook(entry.book),
+        bookId: { ...presentBook(entry.book), owned: owned.has(entry.book.id) },
         createdAt: entry.createdAt.toISOString(),
       }));
     },

@@ -39,7 +39,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
+      <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-300">
         © {new Date().getFullYear()} Bookshelf. All rights reserved.
       </p>
     </footer>

@@ -1,6 +1,7 @@
 import { NotificationBell } from '@/features/admin/components/notification-bell';
 import { OverviewTiles } from '@/features/admin/components/overview-tiles';
 import { PendingBooksTable } from '@/features/admin/components/pending-books-table';
+import { PromotionForm } from '@/features/admin/components/promotion-form';
 
 export default function AdminOverviewRoute() {
   return (
@@ -14,6 +15,7 @@ export default function AdminOverviewRoute() {
       </header>
       <OverviewTiles />
       <PendingBooksTable />
+      <PromotionForm />
     </div>
   );
 }

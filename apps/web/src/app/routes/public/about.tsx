@@ -1,3 +1,4 @@
+import { PromotionBanner } from '@/features/catalogue/components/about/promotion-banner';
 import { Testimonials } from '@/features/catalogue/components/about/testimonials';
 
 export default function Route() {
@@ -18,22 +19,7 @@ export default function Route() {
           </p>
         </div>
       </section>
-      <section aria-labelledby="offer" className="mx-auto max-w-6xl px-4">
-        <div className="flex flex-col items-center justify-between gap-6 rounded-3xl bg-gradient-to-r from-brand-700 to-brand-500 px-8 py-10 text-white shadow-lg sm:flex-row">
-          <div>
-            <h2 id="offer" className="font-serif text-3xl font-bold">
-              25% off
-            </h2>
-            <p className="mt-1 text-brand-50">on every paid e-book this month.</p>
-          </div>
-          <button
-            type="button"
-            className="rounded-xl bg-white px-6 py-3 font-semibold text-brand-700 shadow hover:bg-brand-50"
-          >
-            Shop Now
-          </button>
-        </div>
-      </section>
+      <PromotionBanner />
       <Testimonials />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { BookDetail } from '@/features/catalogue/components/book-detail';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { ReviewsPanel } from '@/features/reviews/components/reviews-panel';
 import { FavouriteButton } from '@/features/wishlist/components/favourite-button';
 
 export default function Route() {
@@ -11,7 +12,10 @@ export default function Route() {
         key={id}
         bookId={id}
         renderAddToCart={(book) => <AddToCartButton book={book} />}
-        renderFavourite={(book) => <FavouriteButton bookId={book._id} className="border border-stone-200" />}
+        renderReviews={(book) => <ReviewsPanel bookId={book._id} />}
+        renderFavourite={(book) => (
+          <FavouriteButton bookId={book._id} voice="wishlist" className="border border-stone-200" />
+        )}
       />
     </section>
   );

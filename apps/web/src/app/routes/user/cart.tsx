@@ -42,7 +42,7 @@ export default function Route() {
       ) : books.length === 0 ? (
         <p className="text-stone-600">Your cart is empty.</p>
       ) : (
-        <CartList books={books} currency={currency} selected={selected} onToggle={toggle} />
+        <CartList books={books} selected={selected} onToggle={toggle} />
       )}
       {summaryOpen && (
         <OrderSummaryDialog

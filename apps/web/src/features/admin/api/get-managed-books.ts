@@ -1,21 +1,33 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type BookPageResponse } from '@ebook/shared';
+import { PAGE_SIZE, type BookPageResponse, type BookStatus } from '@ebook/shared';
 import { api } from '@/lib/api-client';
 import { ADMIN_STALE_TIME, adminKeys } from './get-overview';
 
-/** GET /api/books/manage?page&limit: every book, any status, paged on the server. */
-export function getManagedBooks(page: number, signal?: AbortSignal): Promise<BookPageResponse> {
-  return api.get<BookPageResponse>('/books/manage', { query: { page, limit: PAGE_SIZE.adminBooks }, signal });
+export interface ManagedBooksFilter {
+  q?: string;
+  status?: BookStatus;
 }
 
-export const getManagedBooksQueryOptions = (page: number) =>
+/** GET /api/books/manage?page&limit&q&status: every book, any status, searched and paged on the server. */
+export function getManagedBooks(
+  page: number,
+  filter: ManagedBooksFilter = {},
+  signal?: AbortSignal,
+): Promise<BookPageResponse> {
+  return api.get<BookPageResponse>('/books/manage', {
+    query: { page, limit: PAGE_SIZE.adminBooks, q: filter.q, status: filter.status },
+    signal,
+  });
+}
+
+export const getManagedBooksQueryOptions = (page: number, filter: ManagedBooksFilter = {}) =>
   queryOptions({
-    queryKey: adminKeys.managedBooks(page),
-    queryFn: ({ signal }) => getManagedBooks(page, signal),
+    queryKey: [...adminKeys.managedBooks(page), filter.q ?? '', filter.status ?? ''],
+    queryFn: ({ signal }) => getManagedBooks(page, filter, signal),
     staleTime: ADMIN_STALE_TIME,
     placeholderData: keepPreviousData,
   });
 
-export function useManagedBooks(page: number) {
-  return useQuery(getManagedBooksQueryOptions(page));
+export function useManagedBooks(page: number, filter: ManagedBooksFilter = {}) {
+  return useQuery(getManagedBooksQueryOptions(page, filter));
 }

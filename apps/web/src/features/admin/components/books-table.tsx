@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_SIZE, formatPrice, type Book } from '@ebook/shared';
+import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, formatPrice, type Book, type BookStatus } from '@ebook/shared';
 import { paths } from '@/config/paths';
-import { confirmThenRun } from '@/lib/alerts';
-import { useDeleteBook } from '../api/delete-book';
+import { confirmThenRun, showError } from '@/lib/alerts';
+import { deleteConfirmText, getBookOwners, useDeleteBook } from '../api/delete-book';
 import { useManagedBooks } from '../api/get-managed-books';
 import { useStoreCurrency } from '@/lib/store-currency';
 import { Icon } from './admin-icons';
@@ -16,10 +16,23 @@ import { PageButtons } from './page-buttons';
 import { StatusBadge } from './status-badge';
 import { TableShell } from './table-shell';
 import { useStepBackPastLastPage } from '@/hooks/use-step-back-past-last-page';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+
+const STATUS_OPTIONS: { value: '' | BookStatus; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  { value: 'added', label: 'Added' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'unlisted', label: 'Unlisted' },
+];
 
 export function BooksTable() {
   const [page, setPage] = useState(1);
-  const books = useManagedBooks(page);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<'' | BookStatus>('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const books = useManagedBooks(page, { q: q || undefined, status: status || undefined });
   const currency = useStoreCurrency();
   const remove = useDeleteBook();
   const total = books.data?.total ?? 0;
@@ -27,8 +40,15 @@ export function BooksTable() {
   useStepBackPastLastPage(page, setPage, books.data?.total, PAGE_SIZE.adminBooks);
 
   const onDelete = async (book: Book) => {
+    let owners: number;
+    try {
+      ({ owners } = await getBookOwners(book._id));
+    } catch {
+      void showError('Error!', 'Failed to delete book.');
+      return;
+    }
     await confirmThenRun({
-      confirm: { title: 'Are you sure?', text: 'This will permanently delete the book.', confirmText: 'Yes, delete' },
+      confirm: { title: 'Are you sure?', text: deleteConfirmText(owners), confirmText: 'Yes, delete' },
       action: () => remove.mutateAsync(book._id),
       success: ['Deleted!', 'Book has been removed.'],
       failure: ['Error!', 'Failed to delete book.'],
@@ -36,15 +56,55 @@ export function BooksTable() {
   };
 
   const rows = books.data?.books ?? [];
+  const filtered = Boolean(q || status);
   return (
     <div>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end" role="search" aria-label="Find books">
+        <div className="flex-1">
+          <label htmlFor="admin-book-search" className="block text-sm font-medium text-stone-700">
+            Search books
+          </label>
+          <input
+            id="admin-book-search"
+            type="search"
+            value={search}
+            maxLength={200}
+            placeholder="Title, author, category or tag"
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+            className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+          />
+        </div>
+        <div>
+          <label htmlFor="admin-book-status" className="block text-sm font-medium text-stone-700">
+            Status
+          </label>
+          <select
+            id="admin-book-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as '' | BookStatus);
+              setPage(1);
+            }}
+            className="mt-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+          >
+            {STATUS_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       <TableShell
         caption="Books"
         headers={['Title', 'Image', 'Price', 'Category', 'Edit', 'Delete']}
         loading={books.isPending}
         error={books.isError}
         empty={rows.length === 0}
-        emptyText="No books found."
+        emptyText={filtered ? 'No books found for your filter.' : 'No books found.'}
       >
         {rows.map((book) => (
           <tr key={book._id} className={`hover:bg-stone-50/60 ${books.isPlaceholderData ? 'opacity-60' : ''}`}>

@@ -97,7 +97,7 @@ export function PendingBooksTable() {
                   Download
                 </a>
               ) : (
-                <span className="text-stone-400">No PDF</span>
+                <span className="text-stone-600">No PDF</span>
               )}
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-stone-700">
@@ -111,7 +111,7 @@ export function PendingBooksTable() {
                   disabled={review.isPending}
                   aria-label={`Approve ${book.title}`}
                   title="Approve"
-                  className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-emerald-600 text-white hover:bg-emerald-700 disabled:opacity-50"
+                  className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-50"
                 >
                   <Icon name="check" className="h-4 w-4" />
                 </button>

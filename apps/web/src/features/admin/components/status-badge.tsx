@@ -5,6 +5,7 @@ const STYLES: Record<BookStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
   approved: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   rejected: 'bg-red-50 text-red-800 ring-red-200',
+  unlisted: 'bg-stone-100 text-stone-700 ring-stone-300',
 };
 
 export function StatusBadge({ status }: { status: BookStatus }) {

@@ -16,6 +16,8 @@ export function useLogin() {
       // The token stays in the HttpOnly cookie; only the user is kept, for display.
       storeUser(user);
       queryClient.setQueryData(meQueryKey, user);
+      // Books carry `owned` for the signed-in reader: what a visitor fetched says nothing of it.
+      void queryClient.invalidateQueries({ queryKey: ['books'] });
     },
   });
 }

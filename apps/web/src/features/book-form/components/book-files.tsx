@@ -37,7 +37,7 @@ export function BookFiles({
           {preview ? (
             <img src={preview} alt="Cover preview" width={128} height={176} className="h-full w-full object-cover" />
           ) : (
-            <span className="text-xs text-stone-400">No Image</span>
+            <span className="text-xs text-stone-600">No Image</span>
           )}
         </div>
       </FilePicker>

@@ -24,6 +24,7 @@ const stored: Book = {
   thumbnail: '/api/books/b1/cover?size=card',
   pdf: '/api/books/b1/pdf',
   status: 'approved',
+  rating: { average: null, count: 0 },
   userId: 'u1',
   meta: { sku: 'MD-1', pages: 635, century: '19th', category: 'Sea' },
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,4 +1,5 @@
-import { formatPrice, type Book } from '@ebook/shared';
+import type { Book } from '@ebook/shared';
+import { PriceTag } from '@/components/ui/price-tag';
 import { showSuccess } from '@/lib/alerts';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { BookThumb } from '@/components/ui/book-thumb';
@@ -6,12 +7,10 @@ import { BookThumb } from '@/components/ui/book-thumb';
 /** 'My Cart' rows: checkbox, cover, title, price; clicking a row toggles it, the icon removes it. */
 export function CartList({
   books,
-  currency,
   selected,
   onToggle,
 }: {
   books: Book[];
-  currency: string;
   selected: ReadonlySet<string>;
   onToggle: (bookId: string) => void;
 }) {
@@ -50,7 +49,7 @@ export function CartList({
               <p className="line-clamp-2 font-medium text-stone-900">{book.title}</p>
               <p className="text-sm text-stone-500">{book.author}</p>
             </div>
-            <span className="shrink-0 font-semibold text-stone-900">{formatPrice(book.priceCents, currency)}</span>
+            <PriceTag priceCents={book.priceCents} className="shrink-0 font-semibold text-stone-900" />
             <button
               type="button"
               aria-label={`Remove ${book.title} from cart`}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
+import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { paths } from '@/config/paths';
-import { useBookPrice } from '../lib/currency';
+import { PriceTag } from '@/components/ui/price-tag';
+import { StarRating } from '@/components/ui/star-rating';
 import { BookCover } from './book-cover';
 
 export interface BookCardSlots {
@@ -10,11 +12,12 @@ export interface BookCardSlots {
   renderAddToCart?: (book: Book) => ReactNode;
   /** The favourite heart (the wishlist feature's), composed by the route. */
   renderFavourite?: (book: Book) => ReactNode;
+  /** The Reviews tab's content (the reviews feature's), composed by the route. */
+  renderReviews?: (book: Book) => ReactNode;
 }
 
 /** A book in a grid: cover, title, author, price, Add To Cart, View and the favourite heart. */
 export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Book } & BookCardSlots) {
-  const bookPrice = useBookPrice();
   return (
     <article
       aria-labelledby={`book-${book._id}-title`}
@@ -23,7 +26,7 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
       <div className="relative w-28 shrink-0 self-start sm:w-full">
         <BookCover src={book.thumbnail ?? book.image} title={book.title} width={300} height={400} className="w-full" />
         {book.isFree && (
-          <span className="absolute left-2 top-2 rounded-full sm:left-3 sm:top-3 bg-emerald-600 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
+          <span className="absolute left-2 top-2 rounded-full sm:left-3 sm:top-3 bg-emerald-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
             Free
           </span>
         )}
@@ -37,11 +40,12 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
           {book.title}
         </h3>
         <p className="truncate text-sm text-stone-600">{book.author}</p>
-        <p className="mt-1 font-semibold text-brand-700" data-testid="book-price">
-          {bookPrice(book.priceCents)}
+        <p className="mt-1 font-semibold text-brand-700">
+          <PriceTag priceCents={book.priceCents} />
         </p>
+        <StarRating rating={book.rating} />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-3">
-          {renderAddToCart?.(book)}
+          {book.owned ? <OwnedBookActions book={book} /> : renderAddToCart?.(book)}
           <Link
             to={paths.book(book._id)}
             aria-label={`View ${book.title}`}

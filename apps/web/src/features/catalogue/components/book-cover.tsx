@@ -23,7 +23,7 @@ export function BookCover({
         role="img"
         aria-label={`No cover for ${title}`}
         style={{ aspectRatio: `${width} / ${height}` }}
-        className={`flex items-center justify-center bg-gradient-to-br from-stone-100 to-stone-200 text-sm font-medium text-stone-400 ${className}`}
+        className={`flex items-center justify-center bg-gradient-to-br from-stone-100 to-stone-200 text-sm font-medium text-stone-600 ${className}`}
       >
         No Image
       </div>

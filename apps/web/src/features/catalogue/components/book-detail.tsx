@@ -1,7 +1,9 @@
 import type { Book } from '@ebook/shared';
+import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { Tabs } from '@/components/ui/tabs';
 import { additionalInformation, bookInformation } from '../lib/book-details';
-import { useBookPrice } from '../lib/currency';
+import { PriceTag } from '@/components/ui/price-tag';
+import { StarRating } from '@/components/ui/star-rating';
 import { useBook } from '../api/get-book';
 import type { BookCardSlots } from './book-card';
 import { BookCover } from './book-cover';
@@ -23,8 +25,7 @@ export function BookDetail({ bookId, ...slots }: { bookId: string } & BookCardSl
   return <BookDetailContent book={book.data} {...slots} />;
 }
 
-function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: Book } & BookCardSlots) {
-  const bookPrice = useBookPrice();
+function BookDetailContent({ book, renderAddToCart, renderFavourite, renderReviews }: { book: Book } & BookCardSlots) {
   const description = book.description.trim() || 'No description available.';
   return (
     <article className="space-y-10">
@@ -44,24 +45,27 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: B
               book.isFree ? 'bg-emerald-100 text-emerald-800' : 'bg-brand-100 text-brand-700'
             }`}
           >
-            {book.isFree ? 'Free to Download' : 'Available in Stock'}
+            {book.status === 'unlisted' ? 'No longer sold' : book.isFree ? 'Free to Download' : 'Available in Stock'}
           </span>
           <h1 className="font-serif text-3xl font-bold leading-tight text-stone-900 sm:text-4xl">{book.title}</h1>
           <p className="text-stone-600">by {book.author}</p>
+          <StarRating rating={book.rating} />
           <p className="leading-relaxed text-stone-700">{description}</p>
-          {!book.isFree && (
-            <p className="text-2xl font-bold text-brand-700" data-testid="book-price">
-              {bookPrice(book.priceCents)}
+          {!book.isFree && book.status !== 'unlisted' && (
+            <p className="text-2xl font-bold text-brand-700">
+              <PriceTag priceCents={book.priceCents} />
             </p>
           )}
           <div className="flex flex-wrap items-center gap-3 pt-2">
-            {!book.isFree && renderAddToCart?.(book)}
-            {book.isFree ? (
+            {!book.isFree && !book.owned && renderAddToCart?.(book)}
+            {book.owned ? (
+              <OwnedBookActions book={book} size="md" />
+            ) : book.isFree ? (
               book.pdf ? (
                 <a
                   href={book.pdf}
                   download={`${book.title}.pdf`}
-                  className="inline-flex items-center gap-2 rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-700"
+                  className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
                 >
                   <svg
                     viewBox="0 0 24 24"
@@ -79,7 +83,7 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: B
             ) : (
               <ReadALittle title={book.title} story={book.story} />
             )}
-            {renderFavourite?.(book)}
+            {book.status !== 'unlisted' && renderFavourite?.(book)}
           </div>
         </div>
         <aside
@@ -113,7 +117,9 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite }: { book: B
             {
               id: 'reviews',
               label: 'Reviews',
-              content: <p className="text-stone-600">No reviews yet. Be the first to review this book!</p>,
+              content: renderReviews?.(book) ?? (
+                <p className="text-stone-600">No reviews yet. Be the first to review this book!</p>
+              ),
             },
           ]}
         />

@@ -100,7 +100,7 @@ export function LibraryFilters({
             type="button"
             onClick={onClear}
             disabled={!category && type === 'all'}
-            className={`${chip} border-transparent text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent`}
+            className={`${chip} border-transparent text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:text-stone-500 disabled:hover:bg-transparent`}
           >
             Clear Filter
           </button>

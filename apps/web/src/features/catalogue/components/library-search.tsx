@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@ebook/shared';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /**
  * The library's search box. What is typed is sent 300 ms after typing stops; a change of the

@@ -20,7 +20,7 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     onSettled: () => {
-      for (const queryKey of [['cart'], ['orders'], ['member-summary'], ['wishlist']]) {
+      for (const queryKey of [['cart'], ['orders'], ['member-summary'], ['wishlist'], ['books']]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

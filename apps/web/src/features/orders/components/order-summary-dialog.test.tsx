@@ -35,6 +35,13 @@ const user = {
   profileImage: null,
 };
 
+const storeInfo = {
+  currency: 'USD',
+  promotion: null,
+  gateway: 'simulated',
+  stats: { books: 1, freeBooks: 0, categories: 1 },
+};
+
 /** The browser's network boundary: the session answer and a slow order answer. */
 function stubServer() {
   const orders: { headers: Headers; body: unknown }[] = [];
@@ -42,6 +49,7 @@ function stubServer() {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+      if (url === '/api/store') return new Response(JSON.stringify(storeInfo));
       if (url === '/api/orders') {
         orders.push({ headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, formatPrice, type Book, type Card } from '@ebook/shared';
+import { formatMoney, type Book, type Card } from '@ebook/shared';
+import { PriceTag } from '@/components/ui/price-tag';
+import { TestModeBadge } from '@/components/ui/test-mode-badge';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
 import { downloadFile, pdfFileName } from '@/lib/download';
+import { usePricesNow } from '@/lib/store-currency';
 import { useCreateOrder } from '../api/create-order';
 
 const cardLabel = (card: Card) => `${card.cardNumber} — ${card.cardHolder.toUpperCase()}`;
@@ -45,7 +48,9 @@ export function OrderSummaryDialog({
   const dialogRef = useRef<HTMLDivElement>(null);
   // Guards the gap before React re-renders the disabled button.
   const inFlight = useRef(false);
-  const totalCents = books.reduce((sum, book) => sum + book.priceCents, 0);
+  // The store-wide promotion applies to every paid book; the server charges exactly this or refuses.
+  const priceNow = usePricesNow();
+  const totalCents = books.reduce((sum, book) => sum + priceNow(book.priceCents), 0);
   const card = cards.find((c) => c._id === cardId);
   const paying = createOrder.isPending;
 
@@ -131,14 +136,17 @@ export function OrderSummaryDialog({
         aria-labelledby={titleId}
         className="max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl"
       >
-        <h2 id={titleId} className="font-serif text-2xl font-bold text-stone-900">
-          Order Summary
-        </h2>
+        <div className="flex items-center justify-between gap-3">
+          <h2 id={titleId} className="font-serif text-2xl font-bold text-stone-900">
+            Order Summary
+          </h2>
+          <TestModeBadge />
+        </div>
         <ul className="mt-4 divide-y divide-stone-200">
           {books.map((book) => (
             <li key={book._id} className="flex justify-between gap-4 py-2 text-stone-800">
               <span className="min-w-0 truncate">{book.title}</span>
-              <span className="shrink-0 font-medium">{formatPrice(book.priceCents, currency)}</span>
+              <PriceTag priceCents={book.priceCents} className="shrink-0 font-medium" />
             </li>
           ))}
         </ul>

@@ -41,7 +41,7 @@ export function OwnedBooks() {
               type="button"
               disabled={!book.pdf}
               onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
-              className="mt-auto self-start rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-stone-300"
+              className="mt-auto self-start rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-stone-500"
             >
               Download
             </button>

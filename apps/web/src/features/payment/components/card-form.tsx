@@ -13,7 +13,10 @@ import {
   type CardInput,
 } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
-import { confirmThenRun, showError, showSuccess } from '@/lib/alerts';
+import { TestModeBadge } from '@/components/ui/test-mode-badge';
+import { ApiError } from '@/lib/api-client';
+import { confirmThenRun, showError, showLoginRequired, showSuccess } from '@/lib/alerts';
+import { useStoreInfo } from '@/lib/store-currency';
 import { useDeleteCard } from '../api/delete-card';
 import { useSaveCard } from '../api/save-card';
 
@@ -26,6 +29,8 @@ const EMPTY: CardInput = { cardHolder: '', cardNumber: '', expiry: '', cvv: '' }
 export function CardForm({ selected, onDone }: { selected: Card | null; onDone: () => void }) {
   const save = useSaveCard();
   const remove = useDeleteCard();
+  // Test numbers are shown only while the simulated gateway (the processor's test mode) is the one set up.
+  const testMode = useStoreInfo()?.gateway === 'simulated';
   const { register, handleSubmit, reset, setValue, formState } = useForm<CardInput>({
     resolver: zodResolver(cardInputSchema),
     defaultValues: EMPTY,
@@ -49,6 +54,11 @@ export function CardForm({ selected, onDone }: { selected: Card | null; onDone: 
       );
       finish();
     } catch (error) {
+      // The session ended (signed out elsewhere, expired): the specification's warning for a visitor.
+      if (error instanceof ApiError && error.status === 401) {
+        void showLoginRequired('Please login to proceed.');
+        return;
+      }
       void showError(
         'Error',
         `Failed to save card.${error instanceof Error && error.message ? ` ${error.message}` : ''}`,
@@ -135,11 +145,15 @@ export function CardForm({ selected, onDone }: { selected: Card | null; onDone: 
           }}
         />
       </div>
-      <p className="text-xs text-stone-500">
-        Test mode: 4242-4242-4242-4242 or 5555-5555-5555-4444 pay; 4000-0000-0000-0002 is declined and
-        4000-0000-0000-9995 has insufficient funds at checkout. The CVV is checked by the payment processor and never
-        stored.
-      </p>
+      {testMode ? (
+        <p className="text-xs text-stone-600" data-testid="test-card-hint">
+          <TestModeBadge /> 4242-4242-4242-4242 or 5555-5555-5555-4444 pay; 4000-0000-0000-0002 is declined and
+          4000-0000-0000-9995 has insufficient funds at checkout. The CVV is checked by the payment processor and never
+          stored.
+        </p>
+      ) : (
+        <p className="text-xs text-stone-600">The CVV is checked by the payment processor and never stored.</p>
+      )}
       <div className="flex flex-wrap gap-3">
         <button
           type="submit"

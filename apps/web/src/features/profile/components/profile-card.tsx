@@ -34,21 +34,23 @@ export function ProfileCard() {
       ) : (
         <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
           <Avatar name={user.name} profileImage={user.profileImage} size={112} />
-          <dl className="flex-1 space-y-3">
-            <div>
-              <dt className="text-xs font-semibold text-stone-500 uppercase">Name</dt>
-              <dd className="text-lg font-semibold text-stone-900" data-testid="profile-name">
-                {user.name}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold text-stone-500 uppercase">E-mail</dt>
-              <dd className="text-stone-800">{user.email}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold text-stone-500 uppercase">Phone</dt>
-              <dd className="text-stone-800">{user.phone || '—'}</dd>
-            </div>
+          <div className="flex-1 space-y-3">
+            <dl className="space-y-3">
+              <div>
+                <dt className="text-xs font-semibold text-stone-500 uppercase">Name</dt>
+                <dd className="text-lg font-semibold text-stone-900" data-testid="profile-name">
+                  {user.name}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold text-stone-500 uppercase">E-mail</dt>
+                <dd className="text-stone-800">{user.email}</dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold text-stone-500 uppercase">Phone</dt>
+                <dd className="text-stone-800">{user.phone || '—'}</dd>
+              </div>
+            </dl>
             <button
               type="button"
               onClick={() => setEditing(true)}
@@ -56,7 +58,7 @@ export function ProfileCard() {
             >
               Edit Profile
             </button>
-          </dl>
+          </div>
         </div>
       )}
     </div>

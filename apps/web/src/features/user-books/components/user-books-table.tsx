@@ -15,12 +15,14 @@ const STATUS_STYLE: Record<BookStatus, string> = {
   approved: 'bg-emerald-100 text-emerald-800',
   added: 'bg-emerald-100 text-emerald-800',
   rejected: 'bg-red-100 text-red-800',
+  unlisted: 'bg-stone-100 text-stone-700',
 };
 const STATUS_LABEL: Record<BookStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   added: 'Added',
   rejected: 'Rejected',
+  unlisted: 'Unlisted',
 };
 
 /** 'Books Management' for a member: their own submissions; edit and delete while not approved. */
@@ -73,7 +75,7 @@ export function UserBooksTable({ currency }: { currency: string }) {
           </thead>
           <tbody className="divide-y divide-stone-100">
             {rows.map((book) => {
-              const locked = book.status === 'approved' || book.status === 'added';
+              const locked = book.status === 'approved' || book.status === 'added' || book.status === 'unlisted';
               return (
                 <tr key={book._id} data-testid="user-book-row">
                   <td className="px-4 py-3 font-medium text-stone-900">{book.title}</td>

@@ -4,8 +4,34 @@ import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
 
+/**
+ * The specification's two voices for the same heart: the library's cards speak of favourites, the
+ * book page's wishlist toggle of the wishlist.
+ */
+const TEXTS = {
+  favourites: {
+    login: 'Please log in to manage your favorites.',
+    added: 'Book added to favorites!',
+    removed: 'Book removed from favorites.',
+  },
+  wishlist: {
+    login: 'Please log in to use the wishlist.',
+    added: 'Book added to your wishlist!',
+    removed: 'Book removed from wishlist.',
+  },
+} as const;
+
 /** The favourite heart; turns red when the book is in the member's wishlist, and toggles it. */
-export function FavouriteButton({ bookId, className = '' }: { bookId: string; className?: string }) {
+export function FavouriteButton({
+  bookId,
+  className = '',
+  voice = 'favourites',
+}: {
+  bookId: string;
+  className?: string;
+  voice?: keyof typeof TEXTS;
+}) {
+  const texts = TEXTS[voice];
   const me = useMe();
   const signedIn = Boolean(me.data);
   const wishlist = useWishlist({ enabled: signedIn });
@@ -16,16 +42,16 @@ export function FavouriteButton({ bookId, className = '' }: { bookId: string; cl
 
   const toggle = async () => {
     if (!signedIn) {
-      void showLoginRequired('Please log in to manage your favorites.');
+      void showLoginRequired(texts.login);
       return;
     }
     try {
       if (favourited) {
         await remove.mutateAsync(bookId);
-        void showSuccess('Book removed from favorites.');
+        void showSuccess(texts.removed);
       } else {
         await add.mutateAsync(bookId);
-        void showSuccess('Book added to favorites!');
+        void showSuccess(texts.added);
       }
     } catch {
       void showError('Try again');

@@ -1,6 +1,8 @@
-import { formatPrice, type Book } from '@ebook/shared';
+import type { Book } from '@ebook/shared';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { PriceTag } from '@/components/ui/price-tag';
+import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/alerts';
@@ -12,13 +14,7 @@ import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
  * 'My Wishlist' cards. Free books download straight away; paid books go to the cart, which takes
  * them off the wishlist (`addToCart` comes from the route, which composes the cart feature).
  */
-export function WishlistGrid({
-  currency,
-  addToCart,
-}: {
-  currency: string;
-  addToCart: (bookId: string) => Promise<unknown>;
-}) {
+export function WishlistGrid({ addToCart }: { addToCart: (bookId: string) => Promise<unknown> }) {
   const wishlist = useWishlist();
   const remove = useRemoveFromWishlist();
 
@@ -71,14 +67,18 @@ export function WishlistGrid({
           </Link>
           <div className="flex flex-1 flex-col gap-2 p-4">
             <h3 className="font-serif text-lg font-bold text-stone-900">{book.title}</h3>
-            <p className="font-semibold text-brand-700">{formatPrice(book.priceCents, currency)}</p>
+            <p className="font-semibold text-brand-700">
+              <PriceTag priceCents={book.priceCents} />
+            </p>
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
-              {book.isFree ? (
+              {book.owned ? (
+                <OwnedBookActions book={book} />
+              ) : book.isFree ? (
                 <button
                   type="button"
                   disabled={!book.pdf}
                   onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
-                  className={`${button} bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-stone-300`}
+                  className={`${button} bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-stone-500`}
                 >
                   Download
                 </button>

@@ -1,0 +1,189 @@
+/**
+ * Accessibility: axe-core on every screen and dialog (public, member, admin) finds no serious or
+ * critical violation of WCAG 2.1 A/AA; and the whole purchase journey works by keyboard alone, with a
+ * visible focus indicator at every step.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAsAdmin, newMember } from '../support/session';
+import { createBooks, token } from './public-fixtures';
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  // Let entrance transitions finish: axe reads colours mid-fade otherwise.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      screen,
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+async function visit(page: Page, path: string, ready: Parameters<Page['getByRole']>, screen: string) {
+  await page.goto(path);
+  await expect(page.getByRole(...ready).first()).toBeVisible();
+  await expectNoSeriousViolations(page, screen);
+}
+
+test.describe('axe: no serious or critical violations', () => {
+  // axe reads every node of every screen: slow on a small machine.
+  test.describe.configure({ timeout: 180_000 });
+  let bookId = '';
+  test.beforeAll(async ({ request }) => {
+    const [book] = await createBooks(request, `Axe ${token()}`, [{ title: `Axe Paid ${token()}`, price: '6.00' }]);
+    bookId = book!._id;
+  });
+
+  test('public screens and dialogs', async ({ page }) => {
+    await visit(page, '/', ['heading', { name: 'Why readers choose Bookshelf' }], 'home');
+    await visit(page, '/#/about', ['heading', { name: 'About', exact: true }], 'about');
+    await visit(page, '/#/library', ['button', { name: 'Add To Cart' }], 'library');
+    await visit(page, '/#/contact', ['button', { name: 'Send Message' }], 'contact');
+    await visit(page, '/#/login', ['button', { name: 'Login', exact: true }], 'login');
+    await visit(page, '/#/signup', ['heading', { name: /sign up|create|register/i }], 'signup');
+    await visit(page, `/#/book/${bookId}`, ['button', { name: 'Add To Cart' }], 'book page');
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await expectNoSeriousViolations(page, 'book reviews tab');
+    await page.getByRole('button', { name: 'Read A Little' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(page, 'read a little dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add to favourites' }).click();
+    await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'login required dialog');
+  });
+
+  test('member screens and dialogs', async ({ page }) => {
+    await newMember(page, 'Axel Member');
+    await page.request.post('/api/cart/add', { data: { bookId } });
+    await page.request.post('/api/payment', {
+      data: { cardHolder: 'Axel Member', cardNumber: '4242-4242-4242-4242', expiry: '12/29', cvv: '123' },
+    });
+    await visit(page, '/#/user-dashboard', ['heading', { name: 'Recent Orders' }], 'member home');
+    await visit(page, '/#/user-dashboard/userBooks', ['heading', { name: 'Books Management' }], 'member books');
+    await visit(page, '/#/user-dashboard/addUserBooks', ['heading', { name: 'Add New Book' }], 'member book form');
+    await visit(page, '/#/user-dashboard/profile', ['button', { name: /edit/i }], 'profile');
+    await visit(page, '/#/user-dashboard/favourites', ['heading', { name: 'My Wishlist' }], 'wishlist');
+    await visit(page, '/#/user-dashboard/payment', ['heading', { name: 'Payment Details' }], 'payment');
+    await visit(page, '/#/user-dashboard/my-library', ['heading', { name: 'My Library' }], 'my library');
+    await visit(page, '/#/user-dashboard/cart', ['heading', { name: 'My Cart' }], 'cart');
+    await page.getByTestId('cart-row').first().click();
+    await page.getByRole('button', { name: 'Buy Selected' }).click();
+    await expect(page.getByRole('dialog', { name: 'Order Summary' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'order summary dialog');
+  });
+
+  test('admin screens and dialogs', async ({ page }) => {
+    await loginAsAdmin(page);
+    await visit(page, '/#/admin-dashboard', ['heading', { name: 'Store Promotion' }], 'admin dashboard');
+    await page
+      .getByRole('button', { name: /notifications/i })
+      .first()
+      .click();
+    await expectNoSeriousViolations(page, 'admin notifications');
+    await page.keyboard.press('Escape');
+    await visit(page, '/#/admin-dashboard/members', ['heading', { name: 'Members Management' }], 'admin members');
+    await visit(page, '/#/admin-dashboard/books', ['heading', { name: 'Books Management' }], 'admin books');
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'admin delete confirmation');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await visit(page, '/#/admin-dashboard/add-books', ['heading', { name: 'Add New Book' }], 'admin book form');
+  });
+});
+
+/** The focused element shows a focus indicator (an outline or a ring). */
+async function expectVisibleFocus(page: Page, what: string) {
+  const style = await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const css = getComputedStyle(element);
+    return { outline: css.outlineStyle, width: css.outlineWidth, shadow: css.boxShadow, tag: element.tagName };
+  });
+  expect(style, `${what}: nothing is focused`).not.toBeNull();
+  const visible = (style!.outline !== 'none' && style!.width !== '0px') || (style!.shadow && style!.shadow !== 'none');
+  expect(visible, `${what}: no visible focus on ${JSON.stringify(style)}`).toBeTruthy();
+}
+
+/** Presses Tab until the element is focused (at most `max` times), checking the focus is visible. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, what: string, max = 80) {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
+      await expectVisibleFocus(page, what);
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${what}`);
+}
+
+test('the purchase journey by keyboard alone: find, add, save a card, pay, download', async ({ page, request }) => {
+  const title = `Keyboard Voyage ${token()}`;
+  await createBooks(request, `Keys ${token()}`, [{ title, price: '4.00' }]);
+  await newMember(page, 'Kim Keys');
+
+  // Find the book.
+  await page.goto('/#/library');
+  const search = page.getByRole('searchbox').first();
+  await tabTo(page, search, 'library search');
+  await page.keyboard.type(title);
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+  await tabTo(page, card.getByRole('button', { name: 'Add To Cart' }), 'Add To Cart');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Added to Cart' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.swal2-container')).toHaveCount(0);
+
+  // Save a card.
+  await page.goto('/#/user-dashboard/payment');
+  await tabTo(page, page.getByLabel('Name on Card'), 'Name on Card');
+  await page.keyboard.type('Kim Keys');
+  await page.keyboard.press('Tab');
+  await expectVisibleFocus(page, 'Card Number');
+  await page.keyboard.type('4242424242424242');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1229');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await tabTo(page, page.getByRole('button', { name: 'Save Card' }), 'Save Card');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Card saved successfully')).toBeVisible();
+  await expect(page.locator('.swal2-container')).toHaveCount(0, { timeout: 5000 });
+
+  // Pay.
+  await page.goto('/#/user-dashboard/cart');
+  const checkbox = page.getByRole('checkbox', { name: `Select ${title}` });
+  await tabTo(page, checkbox, 'cart checkbox');
+  await page.keyboard.press('Space');
+  await expect(checkbox).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Buy Selected' }), 'Buy Selected');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Order Summary' });
+  await expect(dialog).toBeVisible();
+  const select = dialog.getByLabel('Select Payment Card');
+  await tabTo(page, select, 'card select');
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog).toContainText('Paying with: •••• •••• •••• 4242');
+  const download = page.waitForEvent('download');
+  await tabTo(page, dialog.getByRole('button', { name: 'Confirm & Pay' }), 'Confirm & Pay');
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toBe(`${title}.pdf`);
+  await expect(page.getByText('Books purchased and downloaded!')).toBeVisible();
+
+  // Download again from the book's page.
+  await page.goto('/#/library');
+  await page.getByRole('searchbox').first().fill(title);
+  const owned = page.getByRole('article', { name: title });
+  await tabTo(page, owned.getByRole('button', { name: `Download ${title}` }), 'Download');
+  const again = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await again).suggestedFilename()).toBe(`${title}.pdf`);
+});
