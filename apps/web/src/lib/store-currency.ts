@@ -1,6 +1,7 @@
 /**
- * The store's one currency (the server's STORE_CURRENCY), asked once per visit. The last answer is
- * remembered so prices do not change their symbol while the answer is on its way.
+ * The store's facts from GET /api/store (STORE_CURRENCY, STORE_NAME, STORE_EMAIL, STORE_PHONE), asked
+ * once per visit. The last currency is remembered so prices do not change their symbol while the
+ * answer is on its way; the contact details show the demo defaults until then.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { StoreInfo } from '@ebook/shared';
@@ -8,16 +9,23 @@ import { api } from './api-client';
 
 const KEY = 'storeCurrency';
 
+export const DEFAULT_STORE_INFO: StoreInfo = {
+  currency: 'USD',
+  name: 'Bookshelf',
+  email: 'hello@bookshelf.example',
+  phone: '+94 11 234 5678',
+};
+
 function rememberedCurrency(): string {
   try {
-    return localStorage.getItem(KEY) ?? 'USD';
+    return localStorage.getItem(KEY) ?? DEFAULT_STORE_INFO.currency;
   } catch {
-    return 'USD';
+    return DEFAULT_STORE_INFO.currency;
   }
 }
 
-export function useStoreCurrency(): string {
-  const { data } = useQuery({
+function useStoreQuery() {
+  return useQuery({
     queryKey: ['store'],
     queryFn: async () => {
       const info = await api.get<StoreInfo>('/store');
@@ -26,5 +34,13 @@ export function useStoreCurrency(): string {
     },
     staleTime: Infinity,
   });
-  return data?.currency ?? rememberedCurrency();
+}
+
+export function useStoreCurrency(): string {
+  return useStoreQuery().data?.currency ?? rememberedCurrency();
+}
+
+/** The store's name, e-mail and phone (the footer, the contact page). */
+export function useStoreInfo(): StoreInfo {
+  return useStoreQuery().data ?? { ...DEFAULT_STORE_INFO, currency: rememberedCurrency() };
 }

@@ -18,5 +18,11 @@ export const pageQuerySchema = z.object({
 });
 
 /** GET /api/store. */
-export const storeInfoSchema = z.object({ currency: z.string().length(3) });
+export const storeInfoSchema = z.object({
+  currency: z.string().length(3),
+  /** STORE_NAME, STORE_EMAIL, STORE_PHONE: the footer and the e-mails show them. */
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
 export type StoreInfo = z.infer<typeof storeInfoSchema>;

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
 import { presentBook, presentSubmitted } from './books.presenter.js';
+import { announceReview, reviewReasonOf } from './review-announcement.js';
 import { listAllForAdmin, listOwnBooks, listOwnPending, listPendingBooks, reviewBook } from './books.service.js';
 
 const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -88,7 +89,12 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: bookMutationResponseSchema },
         },
       },
-      async (request) => ({ msg, book: presentBook(await reviewBook(app.db, request.params.id, decision)) }),
+      async (request) => {
+        const book = await reviewBook(app.db, request.params.id, decision);
+        // Told after the review committed; whatever reason the request carries is passed on.
+        announceReview(app, book, decision, reviewReasonOf(request.body));
+        return { msg, book: presentBook(book) };
+      },
     );
   }
 };

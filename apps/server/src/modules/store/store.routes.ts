@@ -8,13 +8,14 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['store'],
-        summary: 'The store currency (STORE_CURRENCY), for formatting prices',
+        summary: "The store's currency (STORE_CURRENCY), name, e-mail and phone",
         response: { 200: storeInfoSchema },
       },
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
-      return { currency: app.config.STORE_CURRENCY };
+      const { STORE_CURRENCY, STORE_NAME, STORE_EMAIL, STORE_PHONE } = app.config;
+      return { currency: STORE_CURRENCY, name: STORE_NAME, email: STORE_EMAIL, phone: STORE_PHONE };
     },
   );
 };

@@ -1,0 +1,38 @@
+/**
+ * After an admin approves or rejects a submission: the submitter hears of it by e-mail (and in their
+ * notifications), with the reviewer's reason when one was given. Runs after the review committed;
+ * a failure is logged and changes nothing about the review.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema/index.js';
+import { submissionReviewedMail } from '../mail/messages.js';
+import type { BookRecord } from './books-query.service.js';
+
+export type ReviewDecision = 'approved' | 'rejected';
+
+/** The optional reason a review request may carry (`{ reason }` in its JSON body). */
+export function reviewReasonOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || !('reason' in body)) return null;
+  const reason = (body as { reason: unknown }).reason;
+  return typeof reason === 'string' && reason.trim() ? reason.trim().slice(0, 2000) : null;
+}
+
+export function announceReview(
+  app: FastifyInstance,
+  book: BookRecord,
+  decision: ReviewDecision,
+  reason: string | null,
+): void {
+  const run = async () => {
+    if (!book.userId) return;
+    const [submitter] = await app.db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, book.userId))
+      .limit(1);
+    if (!submitter) return;
+    app.mail.send(submissionReviewedMail(app.config, submitter, book, decision, reason));
+  };
+  run().catch((error: unknown) => app.log.error({ err: error, bookId: book.id }, 'review follow-up failed'));
+}
