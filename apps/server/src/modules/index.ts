@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './admin/admin.routes.js';
 import authRoutes from './auth/auth.routes.js';
+import passwordResetRoutes from './auth/password-reset.routes.js';
 import booksRoutes from './books/books.routes.js';
 import filesRoutes from './files/files.routes.js';
 import healthRoutes from './health/health.routes.js';
@@ -17,6 +18,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(storeRoutes);
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(usersRoutes);
   await app.register(filesRoutes);
   await app.register(booksRoutes);

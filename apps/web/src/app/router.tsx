@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
       { path: 'book/:id', ...page(() => import('./routes/public/book')) },
       { path: 'login', ...page(() => import('./routes/auth/login')) },
       { path: 'signup', ...page(() => import('./routes/auth/signup')) },
+      { path: 'forgot-password', ...page(() => import('./routes/auth/forgot-password')) },
+      { path: 'reset-password', ...page(() => import('./routes/auth/reset-password')) },
       {
         path: 'user-dashboard',
         element: (

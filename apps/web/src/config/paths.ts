@@ -7,6 +7,8 @@ export const paths = {
   book: (id: string) => `/book/${id}`,
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   user: {
     root: '/user-dashboard',
     books: '/user-dashboard/userBooks',

@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './books.js';
 export * from './shopping.js';
 export * from './payments.js';
+export * from './accounts.js';

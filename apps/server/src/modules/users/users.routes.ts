@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  PASSWORD_MIN_LENGTH,
   PROFILE_IMAGE_MAX_BYTES,
   okSchema,
+  passwordChangeSchema,
   phoneSchema,
   profileUpdateSchema,
   userSchema,
@@ -14,14 +14,6 @@ import { callerOf } from '../../plugins/auth.js';
 import { assertValidText } from '../../plugins/text-guard.js';
 import { presentUser } from './users.presenter.js';
 import { changePassword, getUser, profileImageFromJson, updateProfile, type ProfileChanges } from './users.service.js';
-
-const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, 'Password is required').max(256),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(256, 'Password is too long'),
-});
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
