@@ -4,7 +4,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coverQuerySchema, downloadLinkResponseSchema, idParamSchema, pdfQuerySchema } from '@ebook/shared';
-import { notFound } from '../../lib/errors.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { coverVersion } from './books.presenter.js';
 import {
   assertMayDownload,
@@ -21,6 +23,13 @@ import { getVisibleBook } from './books.service.js';
 const YEAR_CACHE = 'public, max-age=31536000, immutable';
 
 const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The member a signed link was made for, if they still exist; null for a visitor's link. */
+  const linkHolder = async (userId: string | undefined) => {
+    if (!userId) return null;
+    const [holder] = await app.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+    if (!holder) throw forbidden('This download link is no longer valid.', 'LINK_REVOKED');
+    return holder;
+  };
   app.get(
     '/books/:id/cover',
     {
@@ -66,10 +75,12 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { exp, sig } = request.query;
-      const signed = exp !== undefined && sig !== undefined && verifyDownload(app.config.JWT_SECRET, id, exp, sig);
-      const book = await getVisibleBook(app.db, id, () => app.currentUser(request));
-      if (!signed) await assertMayDownload(app.db, book, await app.currentUser(request));
+      const { exp, sig, u } = request.query;
+      const signed = exp !== undefined && sig !== undefined && verifyDownload(app.config.JWT_SECRET, id, u, exp, sig);
+      // A signed link acts as the member it was made for, as they are now (a deleted member: nobody).
+      const caller = signed ? await linkHolder(u) : await app.currentUser(request);
+      const book = await getVisibleBook(app.db, id, async () => caller);
+      await assertMayDownload(app.db, book, caller);
       const file = await getFileRow(app.db, book.pdfFileId);
       const size = (await app.fileStore.size(file.sha256)) ?? undefined;
       if (size === undefined) throw notFound('The file of this book is missing.', 'FILE_MISSING');
@@ -110,7 +121,7 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await app.currentUser(request);
       const book = await getVisibleBook(app.db, request.params.id, async () => caller);
       await assertMayDownload(app.db, book, caller);
-      return signDownload(app.config.JWT_SECRET, book.id);
+      return signDownload(app.config.JWT_SECRET, book.id, caller?.id);
     },
   );
 };
