@@ -9,3 +9,4 @@ export * from './schemas/cart.js';
 export * from './schemas/payment.js';
 export * from './schemas/orders.js';
 export * from './schemas/admin.js';
+export * from './schemas/notifications.js';

@@ -12,6 +12,8 @@ import cartRoutes from './cart/cart.routes.js';
 import paymentRoutes from './payment/payment.routes.js';
 import ordersRoutes from './orders/orders.routes.js';
 import dashboardRoutes from './dashboard/dashboard.routes.js';
+import contactRoutes from './contact/contact.routes.js';
+import notificationsRoutes from './notifications/notifications.routes.js';
 
 /** Every API module, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -27,5 +29,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(paymentRoutes);
   await app.register(ordersRoutes);
   await app.register(dashboardRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(contactRoutes);
   await app.register(adminRoutes);
 };

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { accountExistsMail, welcomeMail } from '../mail/messages.js';
+import { notifyAdmins } from '../notifications/notifications.service.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
 import { getUser } from '../users/users.service.js';
@@ -41,6 +42,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await registerMember(app.db, app.breachedPasswords, request.body);
       if (result.created) {
         app.mail.send(welcomeMail(app.config, result.user));
+        await notifyAdmins(app.db, {
+          kind: 'new-member',
+          title: 'New member',
+          body: `${result.user.name} (${result.user.email}) joined.`,
+          link: '/admin-dashboard/members',
+        });
       } else if (result.existing) {
         app.mail.send(accountExistsMail(app.config, result.existing));
       }

@@ -121,7 +121,14 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const input = await readBookInput(request, app.fileStore);
-      const book = await updateBook(app.db, app.fileStore, request.params.id, callerOf(request), input);
+      const book = await updateBook(
+        app.db,
+        app.fileStore,
+        request.params.id,
+        callerOf(request),
+        input,
+        app.config.STORE_CURRENCY,
+      );
       return { msg: 'Book updated successfully.', book: presentBook(book) };
     },
   );

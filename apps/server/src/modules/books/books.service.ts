@@ -7,6 +7,7 @@ import {
   BOOK_VALIDATION_MESSAGE,
   PUBLIC_BOOK_STATUSES,
   bookFieldsSchema,
+  formatMoney,
   type BookFields,
   type BookStatus,
   type ManageBooksQuery,
@@ -22,6 +23,7 @@ import { discardInput, type BookInput } from './books-input.js';
 import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books-query.service.js';
 import { buildSearch } from './books-search.service.js';
 import { removeThumbnails } from './books-files.service.js';
+import { notifyAdmins, notifyPriceDrop } from '../notifications/notifications.service.js';
 
 export type Caller = Pick<AuthUser, 'id' | 'role'> | null;
 
@@ -99,6 +101,14 @@ export async function createBook(db: Db, caller: AuthUser, input: BookInput): Pr
         .insert(books)
         .values({ ...bookValues(fields), status, userId: caller.id, coverFileId, pdfFileId })
         .returning(bookColumns);
+      if (status === 'pending') {
+        await notifyAdmins(tx, {
+          kind: 'new-submission',
+          title: 'New book submitted',
+          body: `${caller.name} submitted "${row!.title}" by ${row!.author} for review.`,
+          link: '/admin-dashboard',
+        });
+      }
       return row!;
     });
     await commitFiles(input);
@@ -145,6 +155,8 @@ export async function updateBook(
   id: string,
   caller: AuthUser,
   input: BookInput,
+  /** For the price-drop notification's text. */
+  currency = 'USD',
 ): Promise<BookRecord> {
   let replaced: string[] = [];
   try {
@@ -165,6 +177,13 @@ export async function updateBook(
         .set({ ...bookValues(fields), status, coverFileId, pdfFileId, updatedAt: new Date() })
         .where(eq(books.id, id))
         .returning(bookColumns);
+      // A lower price on a public book: recorded with the change for everyone who wished for it.
+      if (row!.priceCents < current.priceCents && PUBLIC_BOOK_STATUSES.includes(row!.status)) {
+        await notifyPriceDrop(tx, row!, {
+          before: formatMoney(current.priceCents, currency),
+          after: row!.priceCents === 0 ? 'nothing (free)' : formatMoney(row!.priceCents, currency),
+        });
+      }
       return row!;
     });
     await commitFiles(input);

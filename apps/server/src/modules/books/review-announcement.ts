@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.js';
 import { submissionReviewedMail } from '../mail/messages.js';
+import { notifyUsers } from '../notifications/notifications.service.js';
 import type { BookRecord } from './books-query.service.js';
 
 export type ReviewDecision = 'approved' | 'rejected';
@@ -32,6 +33,15 @@ export function announceReview(
       .where(eq(users.id, book.userId))
       .limit(1);
     if (!submitter) return;
+    await notifyUsers(app.db, [book.userId], {
+      kind: decision === 'approved' ? 'submission-approved' : 'submission-rejected',
+      title: decision === 'approved' ? 'Book approved' : 'Book not approved',
+      body:
+        decision === 'approved'
+          ? `"${book.title}" was approved and is now in the library.`
+          : `"${book.title}" was not approved.${reason ? ` Reason: ${reason}` : ''}`,
+      link: '/user-dashboard/userBooks',
+    });
     app.mail.send(submissionReviewedMail(app.config, submitter, book, decision, reason));
   };
   run().catch((error: unknown) => app.log.error({ err: error, bookId: book.id }, 'review follow-up failed'));

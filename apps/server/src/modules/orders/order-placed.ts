@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.js';
 import { orderReceiptMail } from '../mail/messages.js';
+import { notifyUsers } from '../notifications/notifications.service.js';
 import type { OrderPlacedListener } from './fulfilment.service.js';
 import type { OrderView } from './orders.service.js';
 
@@ -25,6 +26,13 @@ async function announce(app: FastifyInstance, { order, items }: OrderView): Prom
     .where(eq(users.id, order.userId))
     .limit(1);
   if (!buyer) return;
+  const titles = items.map((item) => `"${item.title}"`).join(', ');
+  await notifyUsers(app.db, [order.userId], {
+    kind: 'order-placed',
+    title: 'Order placed',
+    body: `Your order of ${titles} is complete. Your books are in My Library.`,
+    link: '/user-dashboard/my-library',
+  });
   app.mail.send(
     orderReceiptMail(app.config, buyer, {
       orderId: order.id,
