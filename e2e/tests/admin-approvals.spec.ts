@@ -31,7 +31,7 @@ test('a member submission is approved into the library; another is rejected and 
   await page.goto('/#/admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
-  // The bell counts the submissions; its dropdown names the book, author, member, status and time.
+  // The bell counts unread events; a submission's entry names the book, author, member, status and time.
   const bell = page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
   await expect(bell).not.toHaveAccessibleName('Notifications (0)');
   await expect(page.getByTestId('notification-count')).toBeVisible();
@@ -42,6 +42,7 @@ test('a member submission is approved into the library; another is rejected and 
   await expect(entry).toContainText(`Added by ${memberName}`);
   await expect(entry).toContainText('pending');
   await expect(entry).toContainText('just now');
+  await expect(entry).toContainText('New book submitted');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(bell).toBeFocused();

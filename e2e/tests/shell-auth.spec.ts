@@ -51,7 +51,9 @@ test.describe('sign up and log in', () => {
     const notice = await waitForMail(member.email, 'Someone tried to register with your e-mail');
     expect(notice.text).toContain('Hello Original Owner,');
     // The account is untouched: the owner's password still works, the newcomer's does not.
-    expect((await page.request.post('/api/auth/login', { data: { email: member.email, password: PASSWORD } })).status()).toBe(200);
+    expect(
+      (await page.request.post('/api/auth/login', { data: { email: member.email, password: PASSWORD } })).status(),
+    ).toBe(200);
   });
 
   test('login validates, refuses a wrong password, and disables submit during the request', async ({ page }) => {

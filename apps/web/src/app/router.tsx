@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('./routes/admin/overview')) },
               { path: 'members', ...page(() => import('./routes/admin/members')) },
               { path: 'books', ...page(() => import('./routes/admin/books')) },
+              { path: 'messages', ...page(() => import('./routes/admin/messages')) },
               { path: 'books/add-books', ...page(() => import('./routes/admin/book-form')) },
               { path: 'add-books', ...page(() => import('./routes/admin/book-form')) },
               { path: 'add-books/:id', ...page(() => import('./routes/admin/book-form')) },

@@ -105,7 +105,7 @@ export async function createBook(db: Db, caller: AuthUser, input: BookInput): Pr
         await notifyAdmins(tx, {
           kind: 'new-submission',
           title: 'New book submitted',
-          body: `${caller.name} submitted "${row!.title}" by ${row!.author} for review.`,
+          body: `"${row!.title}" by ${row!.author}. Added by ${caller.name}; pending review.`,
           link: '/admin-dashboard',
         });
       }

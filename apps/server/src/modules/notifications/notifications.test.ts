@@ -159,7 +159,7 @@ describe('notifications', () => {
     const { notifications } = await bell(admin);
     const kinds = notifications.map((n) => n.kind);
     expect(kinds.slice(0, 3)).toEqual(['new-contact-message', 'new-submission', 'new-member']);
-    expect(notifications[1]!.body).toBe('Sam Submitter submitted "Pending Pages" by P. Author for review.');
+    expect(notifications[1]!.body).toBe('"Pending Pages" by P. Author. Added by Sam Submitter; pending review.');
     expect(notifications.find((n) => n.kind === 'new-member' && n.body.includes(name))).toBeTruthy();
     // Admin events never reach members.
     expect((await bell(member)).notifications.some((n) => n.kind.startsWith('new-'))).toBe(false);

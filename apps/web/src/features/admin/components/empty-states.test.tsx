@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationBell } from './notification-bell';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { PendingBooksTable } from './pending-books-table';
 
 /**
@@ -44,7 +44,7 @@ describe('admin overview with nothing to review', () => {
   });
 
   it("the bell shows no count and its dropdown says 'No notifications yet'", async () => {
-    serverAnswering({ '/api/admin/notifications': [] });
+    serverAnswering({ '/api/notifications': { notifications: [], unread: 0 } });
     renderWithQueries(<NotificationBell />);
     const bell = await screen.findByRole('button', { name: 'Notifications (0)' });
     expect(screen.queryByTestId('notification-count')).toBeNull();
