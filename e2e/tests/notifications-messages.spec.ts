@@ -90,7 +90,7 @@ test('profile: change the password, then delete the account', async ({ page }) =
   await page.goto('/#/user-dashboard/profile');
   const change = page.getByRole('form', { name: 'Change password' });
   await change.getByLabel('Current password').fill('wrong-password-1');
-  await change.getByLabel('New password').fill('a-new-secret-2026');
+  await change.getByLabel('New password', { exact: true }).fill('a-new-secret-2026');
   await change.getByLabel('Confirm new password').fill('a-new-secret-2026');
   await change.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The current password is not correct.')).toBeVisible();
@@ -100,7 +100,7 @@ test('profile: change the password, then delete the account', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
 
   const remove = page.getByRole('form', { name: 'Delete my account' });
-  await remove.getByLabel('Password').fill('a-new-secret-2026');
+  await remove.getByLabel('Password', { exact: true }).fill('a-new-secret-2026');
   await remove.getByRole('button', { name: 'Delete my account' }).click();
   await page.getByRole('button', { name: 'Delete my account' }).last().click();
   await expect(page.getByRole('heading', { name: 'Deleted!' })).toBeVisible();

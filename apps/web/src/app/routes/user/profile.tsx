@@ -16,7 +16,7 @@ export default function Route() {
       </section>
       <section className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 font-serif text-xl font-semibold text-red-800">Delete my account</h2>
-        <DeleteAccountForm onDeleted={() => void navigate(paths.home, { replace: true })} />
+        <DeleteAccountForm onDeleted={() => navigate(paths.home, { replace: true })} />
       </section>
     </div>
   );

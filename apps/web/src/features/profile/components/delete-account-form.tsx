@@ -7,7 +7,7 @@ import { confirmAction, showError, showSuccess } from '@/lib/alerts';
 import { useDeleteAccount } from '../api/delete-account';
 
 /** Deletes the member's own account after the password and a confirmation. */
-export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
+export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void> | void }) {
   const remove = useDeleteAccount();
   const {
     register,
@@ -25,7 +25,8 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
     remove.mutate(values, {
       onSuccess: ({ msg }) => {
         void showSuccess('Deleted!', msg);
-        onDeleted();
+        // Leave the protected area first (its guard must be gone), then forget the session.
+        void Promise.resolve(onDeleted()).finally(() => window.setTimeout(remove.forgetSession, 100));
       },
       onError: (error) =>
         void showError(
