@@ -87,10 +87,10 @@ test('a member submission is approved into the library; another is rejected and 
   await expect(page.getByText('The book has been rejected.')).toBeVisible();
   await expect(rejectedRow).toHaveCount(0);
 
-  // The bell now shows the new statuses.
+  // The bell keeps the events as they happened (the decisions ring the member's bell).
   await page.getByRole('button', { name: /^Notifications/ }).click();
-  await expect(panel.getByRole('listitem').filter({ hasText: approvedTitle })).toContainText('approved');
-  await expect(panel.getByRole('listitem').filter({ hasText: rejectedTitle })).toContainText('rejected');
+  await expect(panel.getByRole('listitem').filter({ hasText: approvedTitle })).toContainText('New book submitted');
+  await expect(panel.getByRole('listitem').filter({ hasText: rejectedTitle })).toContainText('New book submitted');
 
   // The public library finds the approved book and never the rejected one.
   await page.goto('/#/library');
