@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { confirmAction, showError, showSuccess } from '@/lib/alerts';
 import { MESSAGES_PER_PAGE, useContactMessages, useDeleteMessage, useMarkMessageRead } from '../api/contact-messages';
-import { formatRelativeTime } from '../lib/relative-time';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { Icon } from './admin-icons';
 import { PageButtons } from './page-buttons';
 

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { formatRelativeTime } from '@/features/admin/lib/relative-time';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
 
 export function NotificationBell() {
