@@ -47,7 +47,7 @@ export function MessagesList() {
               key={message._id}
               aria-label={`${message.read ? '' : 'Unread: '}${message.subject}`}
               className={`rounded-xl border p-4 shadow-sm ${
-                message.read ? 'border-stone-200 bg-white' : 'border-brand-300 bg-brand-50'
+                message.read ? 'border-stone-200 bg-white' : 'border-brand-500 bg-brand-50'
               }`}
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
