@@ -33,7 +33,7 @@ export interface TestSmtpServer {
 }
 
 /** A real SMTP server (the smtp-server package) on 127.0.0.1 and a free port, keeping what arrives. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -41,7 +41,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          // A slow server: the message is accepted only after the delay.
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           received.push(
             summarise(
               parsed,

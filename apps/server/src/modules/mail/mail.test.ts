@@ -91,7 +91,7 @@ describe('mail through a real SMTP server', () => {
     expect((await review('reject', rejected.id, { reason: 'The cover is too blurry.' })).statusCode).toBe(200);
     const toBea = await eventually(
       () => smtp.received.filter((mail) => mail.to.includes(bea.user.email)),
-      (mails) => mails.length >= 2,
+      (mails) => mails.filter((mail) => mail.subject.includes('approved')).length >= 2,
     );
     const approval = toBea.find((mail) => mail.subject.includes('"Sea Songs" was approved'));
     const rejection = toBea.find((mail) => mail.subject.includes('"Blurry Pages" was not approved'));
@@ -145,5 +145,29 @@ describe('a mail server that is down', () => {
     await ctx.app.mail.idle();
     const orders = await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: ann.headers });
     expect(orders.json().orders.map((o: { _id: string }) => o._id)).toContain(order._id);
+  });
+});
+
+describe('a slow mail server', () => {
+  let smtp: TestSmtpServer;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ delayMs: 3000 });
+    ctx = await createTestContext({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('never holds up the request: the order answers before the receipt is accepted', async () => {
+    const ann = await createMember(ctx.app);
+    const started = Date.now();
+    await buy(ctx, ann, [400]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The welcome mail and the receipt are still on their way when the order has answered.
+    expect(smtp.received.some((mail) => mail.subject.startsWith('Your order receipt'))).toBe(false);
+    await ctx.app.mail.idle();
+    expect(smtp.received.some((mail) => mail.subject.startsWith('Your order receipt'))).toBe(true);
   });
 });
