@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountDeleteSchema, type AccountDeleteInput } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
@@ -9,6 +10,10 @@ import { useDeleteAccount } from '../api/delete-account';
 /** Deletes the member's own account after the password and a confirmation. */
 export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void> | void }) {
   const remove = useDeleteAccount();
+  // The session is forgotten only once this page has left the screen (the navigation committed):
+  // forgotten earlier, the dashboard's guard would still be showing and send the browser to /login.
+  const forget = useRef<(() => void) | null>(null);
+  useEffect(() => () => forget.current?.(), []);
   const {
     register,
     handleSubmit,
@@ -25,8 +30,8 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void
     remove.mutate(values, {
       onSuccess: ({ msg }) => {
         void showSuccess('Deleted!', msg);
-        // Leave the protected area first (its guard must be gone), then forget the session.
-        void Promise.resolve(onDeleted()).finally(() => window.setTimeout(remove.forgetSession, 100));
+        forget.current = remove.forgetSession;
+        void onDeleted();
       },
       onError: (error) =>
         void showError(
