@@ -39,7 +39,7 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(202);
     expect(unknown.json()).toEqual(known.json());
     expect(await mailTo(ctx.app, stranger)).toHaveLength(0);
-    const [mail] = await mailTo(ctx.app, ann.user.email);
+    const mail = (await mailTo(ctx.app, ann.user.email)).find((m) => m.subject.startsWith('Reset your password'));
     expect(mail!.text).toContain('https://shop.example/#/reset-password?token=');
     expect(mail!.text).toContain('30 minutes');
     // Only a hash of the token is stored.
