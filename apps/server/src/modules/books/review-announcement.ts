@@ -25,14 +25,15 @@ export function announceReview(
   decision: ReviewDecision,
   reason: string | null,
 ): void {
-  const run = async () => {
-    if (!book.userId) return;
+  // Queued at once and run in turn on the mail queue (so the mail queue's idle() covers it too).
+  app.mail.send(async () => {
+    if (!book.userId) return null;
     const [submitter] = await app.db
       .select({ name: users.name, email: users.email })
       .from(users)
       .where(eq(users.id, book.userId))
       .limit(1);
-    if (!submitter) return;
+    if (!submitter) return null;
     await notifyUsers(app.db, [book.userId], {
       kind: decision === 'approved' ? 'submission-approved' : 'submission-rejected',
       title: decision === 'approved' ? 'Book approved' : 'Book not approved',
@@ -41,8 +42,7 @@ export function announceReview(
           ? `"${book.title}" was approved and is now in the library.`
           : `"${book.title}" was not approved.${reason ? ` Reason: ${reason}` : ''}`,
       link: '/user-dashboard/userBooks',
-    });
-    app.mail.send(submissionReviewedMail(app.config, submitter, book, decision, reason));
-  };
-  run().catch((error: unknown) => app.log.error({ err: error, bookId: book.id }, 'review follow-up failed'));
+    }).catch((error: unknown) => app.log.error({ err: error, bookId: book.id }, 'review notification failed'));
+    return submissionReviewedMail(app.config, submitter, book, decision, reason);
+  });
 }

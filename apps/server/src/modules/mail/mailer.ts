@@ -17,9 +17,12 @@ import type { MailMessage } from './messages.js';
 const MAX_QUEUED = 1000;
 const DRAIN_ON_CLOSE_MS = 5000;
 
+/** A message, or work that prepares one (reads the recipient, say) and runs in its turn on the queue. */
+export type Outgoing = MailMessage | (() => Promise<MailMessage | null>);
+
 export interface Mailer {
   /** Queues a message; never throws, never waits for the mail server. */
-  send(message: MailMessage): void;
+  send(message: Outgoing): void;
   /** Resolves when every queued message has been sent or has failed (tests, shutdown). */
   idle(): Promise<void>;
   /** Where messages go: the SMTP host, or the .eml folder. */
@@ -48,7 +51,9 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'ma
   let queued = 0;
   let tail: Promise<void> = Promise.resolve();
 
-  async function deliver(message: MailMessage): Promise<void> {
+  async function deliver(outgoing: Outgoing): Promise<void> {
+    const message = typeof outgoing === 'function' ? await outgoing() : outgoing;
+    if (!message) return;
     const info = (await transport.sendMail({
       to: message.to,
       replyTo: message.replyTo,
@@ -71,14 +76,15 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'ma
   return {
     destination,
     send(message) {
+      const kind = typeof message === 'function' ? 'prepared' : message.kind;
       if (queued >= MAX_QUEUED) {
-        log.error({ mail: message.kind }, 'mail queue full: message dropped');
+        log.error({ mail: kind }, 'mail queue full: message dropped');
         return;
       }
       queued += 1;
       tail = tail
         .then(() => deliver(message))
-        .catch((error: unknown) => log.error({ err: error, mail: message.kind }, 'mail could not be sent'))
+        .catch((error: unknown) => log.error({ err: error, mail: kind }, 'mail could not be sent'))
         .finally(() => {
           queued -= 1;
         });
