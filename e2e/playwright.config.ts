@@ -1,7 +1,11 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /** End-to-end tests: the built app on a fresh data dir, driven in Debian's Chromium. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The store's DATA_DIR for this run (fresh each start): the tests read its mail/ folder (.eml files). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `ebook-e2e-${E2E_PORT}`);
 export const ADMIN = { email: 'admin@bookshop.local', password: 'e2e-admin-password' };
 
 const chromium = {
@@ -42,6 +46,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
+      E2E_DATA_DIR,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',

@@ -31,7 +31,7 @@ test('a member submission is approved into the library; another is rejected and 
   await page.goto('/#/admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
-  // The bell counts the submissions; its dropdown names the book, author, member, status and time.
+  // The bell counts unread events; a submission's entry names the book, author, member, status and time.
   const bell = page.getByRole('button', { name: /^Notifications \(\d+\)$/ });
   await expect(bell).not.toHaveAccessibleName('Notifications (0)');
   await expect(page.getByTestId('notification-count')).toBeVisible();
@@ -42,6 +42,7 @@ test('a member submission is approved into the library; another is rejected and 
   await expect(entry).toContainText(`Added by ${memberName}`);
   await expect(entry).toContainText('pending');
   await expect(entry).toContainText('just now');
+  await expect(entry).toContainText('New book submitted');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(bell).toBeFocused();
@@ -86,10 +87,10 @@ test('a member submission is approved into the library; another is rejected and 
   await expect(page.getByText('The book has been rejected.')).toBeVisible();
   await expect(rejectedRow).toHaveCount(0);
 
-  // The bell now shows the new statuses.
+  // The bell keeps the events as they happened (the decisions ring the member's bell).
   await page.getByRole('button', { name: /^Notifications/ }).click();
-  await expect(panel.getByRole('listitem').filter({ hasText: approvedTitle })).toContainText('approved');
-  await expect(panel.getByRole('listitem').filter({ hasText: rejectedTitle })).toContainText('rejected');
+  await expect(panel.getByRole('listitem').filter({ hasText: approvedTitle })).toContainText('New book submitted');
+  await expect(panel.getByRole('listitem').filter({ hasText: rejectedTitle })).toContainText('New book submitted');
 
   // The public library finds the approved book and never the rejected one.
   await page.goto('/#/library');

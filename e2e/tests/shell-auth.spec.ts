@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForMail } from '../support/mail';
 import { PASSWORD, loginByApi, loginThroughUi, newMember, registerMember, uniqueEmail } from '../support/session';
 
 test.describe('sign up and log in', () => {
@@ -36,16 +37,23 @@ test.describe('sign up and log in', () => {
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 
-  test('a duplicate email is refused with a clear message', async ({ page }) => {
-    const member = await registerMember(page.request);
+  test('a registered email gets the same answer as a new one, and its owner an e-mail', async ({ page }) => {
+    const member = await registerMember(page.request, 'Original Owner');
     await page.goto('/#/signup');
     await page.getByLabel('Full name').fill('Someone Else');
     await page.getByLabel('Email').fill(member.email);
     await typePhone(page, '771234567');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill('another-long-secret-5');
+    await page.getByLabel('Confirm password').fill('another-long-secret-5');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.getByText('An account with this email already exists.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Registration Successful!' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/login$/);
+    const notice = await waitForMail(member.email, 'Someone tried to register with your e-mail');
+    expect(notice.text).toContain('Hello Original Owner,');
+    // The account is untouched: the owner's password still works, the newcomer's does not.
+    expect(
+      (await page.request.post('/api/auth/login', { data: { email: member.email, password: PASSWORD } })).status(),
+    ).toBe(200);
   });
 
   test('login validates, refuses a wrong password, and disables submit during the request', async ({ page }) => {

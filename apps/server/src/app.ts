@@ -23,6 +23,7 @@ import textGuard from './plugins/text-guard.js';
 import uploadGuard from './plugins/upload-guard.js';
 import webApp from './plugins/web-app.js';
 import { registerModules } from './modules/index.js';
+import mailPlugin from './modules/mail/mailer.js';
 import paymentReconciler from './modules/orders/payment-reconciler.js';
 import { paymentGatewayPlugin } from './modules/payment/gateway/index.js';
 
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
   await app.register(openapi);
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
+  await app.register(mailPlugin);
   await app.register(paymentGatewayPlugin);
   await app.register(paymentReconciler);
   await app.register(breachedPasswords);

@@ -11,3 +11,4 @@ export * from './schemas/orders.js';
 export * from './schemas/admin.js';
 export * from './schemas/promotion.js';
 export * from './schemas/reviews.js';
+export * from './schemas/notifications.js';

@@ -115,6 +115,21 @@ export const envSchema = z.object({
     .default(60_000),
   /** A checkout unfinished after this long is the reconciler's: completed, refunded or expired. */
   PAYMENT_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /** The store's name, address and phone: in e-mails and the footer (GET /api/store). */
+  STORE_NAME: z.string().trim().min(1).max(100).default('Bookshelf'),
+  STORE_EMAIL: z.email().default('hello@bookshelf.example'),
+  STORE_PHONE: z.string().trim().min(1).max(40).default('+94 11 234 5678'),
+  /** Where members reach the store, for links in e-mails; default http://localhost:<PORT>. */
+  PUBLIC_URL: z.url().optional(),
+  /** smtp://user:pass@host:587 or smtps://…:465; unset: every message is written to DATA_DIR/mail as .eml. */
+  SMTP_URL: z
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The From of every message; default: the store's name at no-reply@<STORE_EMAIL's domain>. */
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  /** Password reset e-mails one address (and one e-mail) may ask for per hour. */
+  PASSWORD_RESET_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -127,8 +142,13 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'MAIL_FROM'> {
   JWT_SECRET: string;
+  /** Without a trailing slash. */
+  PUBLIC_URL: string;
+  MAIL_FROM: string;
+  /** Where messages are written as .eml files when SMTP_URL is not set. */
+  mailDir: string;
   /** Absolute paths derived from DATA_DIR. */
   dataDir: string;
   filesDir: string;
@@ -171,6 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     ...values,
     JWT_SECRET: values.JWT_SECRET ?? generatedSecret(dataDir, 'jwtSecret'),
+    PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    MAIL_FROM:
+      values.MAIL_FROM ?? `"${values.STORE_NAME.replace(/["\\]/g, '')}" <no-reply@${values.STORE_EMAIL.split('@')[1]}>`,
+    mailDir: path.join(dataDir, 'mail'),
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     dbDir: path.join(dataDir, 'db'),

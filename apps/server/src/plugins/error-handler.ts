@@ -41,12 +41,10 @@ export default fp(
       if (hasCode(error, 'ENOSPC') || hasCode(error, 'EDQUOT')) {
         // A write found the disk full: what it staged is already removed (the file store's rule).
         request.log.error({ err: error }, 'out of storage space');
-        return reply
-          .status(507)
-          .send({
-            msg: 'The store has run out of storage space. Please try again later.',
-            code: 'INSUFFICIENT_STORAGE',
-          });
+        return reply.status(507).send({
+          msg: 'The store has run out of storage space. Please try again later.',
+          code: 'INSUFFICIENT_STORAGE',
+        });
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');

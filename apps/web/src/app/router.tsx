@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
       { path: 'book/:id', ...page(() => import('./routes/public/book')) },
       { path: 'login', ...page(() => import('./routes/auth/login')) },
       { path: 'signup', ...page(() => import('./routes/auth/signup')) },
+      { path: 'forgot-password', ...page(() => import('./routes/auth/forgot-password')) },
+      { path: 'reset-password', ...page(() => import('./routes/auth/reset-password')) },
       {
         path: 'user-dashboard',
         element: (
@@ -64,6 +66,7 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('./routes/admin/overview')) },
               { path: 'members', ...page(() => import('./routes/admin/members')) },
               { path: 'books', ...page(() => import('./routes/admin/books')) },
+              { path: 'messages', ...page(() => import('./routes/admin/messages')) },
               { path: 'books/add-books', ...page(() => import('./routes/admin/book-form')) },
               { path: 'add-books', ...page(() => import('./routes/admin/book-form')) },
               { path: 'add-books/:id', ...page(() => import('./routes/admin/book-form')) },

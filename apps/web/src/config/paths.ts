@@ -7,6 +7,8 @@ export const paths = {
   book: (id: string) => `/book/${id}`,
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   user: {
     root: '/user-dashboard',
     books: '/user-dashboard/userBooks',
@@ -24,6 +26,7 @@ export const paths = {
     root: '/admin-dashboard',
     members: '/admin-dashboard/members',
     books: '/admin-dashboard/books',
+    messages: '/admin-dashboard/messages',
     addBook: '/admin-dashboard/add-books',
     addBookHidden: '/admin-dashboard/books/add-books',
     editBook: (id: string) => `/admin-dashboard/add-books/${id}`,

@@ -1,7 +1,8 @@
 /**
- * Facts about the store from GET /api/store: its one currency (STORE_CURRENCY), the promotion running
- * now, the payment gateway and the catalogue's counts. The last currency is remembered so prices do
- * not change their symbol while the answer is on its way.
+ * Facts about the store from GET /api/store: its one currency (STORE_CURRENCY), name, e-mail and phone
+ * (STORE_NAME, STORE_EMAIL, STORE_PHONE), the promotion running now, the payment gateway and the
+ * catalogue's counts. The last currency is remembered so prices do not change their symbol while the
+ * answer is on its way; the contact details show the demo defaults until then.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { discountedCents, type RunningPromotion, type StoreInfo } from '@ebook/shared';
@@ -9,11 +10,18 @@ import { api } from './api-client';
 
 const KEY = 'storeCurrency';
 
+const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_STORE_CONTACT: Pick<StoreInfo, 'name' | 'email' | 'phone'> = {
+  name: 'Bookshelf',
+  email: 'hello@bookshelf.example',
+  phone: '+94 11 234 5678',
+};
+
 function rememberedCurrency(): string {
   try {
-    return localStorage.getItem(KEY) ?? 'USD';
+    return localStorage.getItem(KEY) ?? DEFAULT_CURRENCY;
   } catch {
-    return 'USD';
+    return DEFAULT_CURRENCY;
   }
 }
 
@@ -52,4 +60,9 @@ export function usePromotion(): RunningPromotion | null {
 export function usePricesNow(): (priceCents: number) => number {
   const promotion = usePromotion();
   return (priceCents) => discountedCents(priceCents, promotion?.percentOff);
+}
+
+/** The store's name, e-mail and phone (the footer, the contact page), the demo defaults until known. */
+export function useStoreContact(): Pick<StoreInfo, 'name' | 'email' | 'phone'> {
+  return useStoreInfo() ?? DEFAULT_STORE_CONTACT;
 }

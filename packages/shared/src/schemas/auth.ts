@@ -85,3 +85,48 @@ export const profileUpdateSchema = z.object({
   profileImage: z.string().max(3_000_000, 'Profile image is too large').nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** A new password, by the signup rules (the server also refuses breached ones). */
+export const newPasswordSchema = registerSchema.shape.password;
+
+/** POST /api/auth/forgot-password. */
+export const forgotPasswordSchema = z.object({ email: registerSchema.shape.email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/auth/reset-password: the token from the e-mailed link and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z.string().trim().min(1, 'This reset link is not valid.').max(200, 'This reset link is not valid.'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset page's form: the new password twice. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
+/** PUT /api/users/me/password. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD),
+  newPassword: newPasswordSchema,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** The profile's change-password form. */
+export const passwordChangeFormSchema = passwordChangeSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
+
+/** DELETE /api/users/me: the password confirms it. */
+export const accountDeleteSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD),
+});
+export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;

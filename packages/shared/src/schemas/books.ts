@@ -159,6 +159,8 @@ export const coverQuerySchema = z.object({ size: coverSizeSchema.optional(), v: 
 export const pdfQuerySchema = z.object({
   exp: z.coerce.number().int().optional(),
   sig: z.string().max(200).optional(),
+  /** The member the link was made for: the link works only while that member may download the book. */
+  u: z.uuid().optional(),
 });
 
 export const downloadLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });

@@ -19,11 +19,15 @@ export const pageQuerySchema = z.object({
 });
 
 /**
- * GET /api/store. `promotion`: the store-wide discount running now (null when none). `gateway`: the
+ * GET /api/store. `name`, `email`, `phone`: STORE_NAME, STORE_EMAIL, STORE_PHONE (the footer and the
+ * e-mails show them). `promotion`: the store-wide discount running now (null when none). `gateway`: the
  * payment gateway configured ('simulated' is a test mode: the card form shows its test numbers).
  */
 export const storeInfoSchema = z.object({
   currency: z.string().length(3),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
   promotion: runningPromotionSchema.nullable(),
   gateway: z.string(),
   stats: z.object({ books: z.number().int(), freeBooks: z.number().int(), categories: z.number().int() }),

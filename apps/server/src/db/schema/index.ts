@@ -4,3 +4,4 @@ export * from './books.js';
 export * from './shopping.js';
 export * from './payments.js';
 export * from './store.js';
+export * from './accounts.js';

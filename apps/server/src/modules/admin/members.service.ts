@@ -58,7 +58,21 @@ export async function deleteMember(
   onCleanupError: (error: unknown) => void = () => {},
 ): Promise<void> {
   if (memberId === callerId) throw conflict('You cannot delete your own account here.', 'CANNOT_DELETE_SELF');
+  await removeMemberAccount(db, store, gateway, memberId, onCleanupError);
+}
 
+/**
+ * The deletion itself, for an admin's delete and a member's own "Delete my account" alike (see
+ * deleteMember). What the member bought goes with them: their entitlements are deleted with the
+ * account, and download links made for them stop working (they are checked against the member).
+ */
+export async function removeMemberAccount(
+  db: Db,
+  store: FileStore,
+  gateway: PaymentGateway,
+  memberId: string,
+  onCleanupError: (error: unknown) => void = () => {},
+): Promise<void> {
   const { fileIds, cardTokens } = await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: users.id, role: users.role, profileImageFileId: users.profileImageFileId })

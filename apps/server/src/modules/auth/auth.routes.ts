@@ -10,11 +10,17 @@ import {
 } from '@ebook/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { accountExistsMail, welcomeMail } from '../mail/messages.js';
+import { notifyAdmins } from '../notifications/notifications.service.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
 import { getUser } from '../users/users.service.js';
 import { login, logout, registerMember, normaliseEmail, type IssuedSession } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
+
+/** The one answer to every accepted registration (the web app shows "Registration Successful!"). */
+export const REGISTERED_MESSAGE = 'Registration Successful!';
+const registerResponseSchema = z.object({ msg: z.string() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perMinute = app.config.LOGIN_ATTEMPTS_PER_MINUTE;
@@ -28,12 +34,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create a member account',
         body: registerSchema,
-        response: { 201: z.object({ msg: z.string(), user: userSchema }), 409: errorResponseSchema },
+        // The same answer for a new and an already registered e-mail: it reveals no accounts.
+        response: { 201: registerResponseSchema },
       },
     },
     async (request, reply) => {
-      const user = await registerMember(app.db, app.breachedPasswords, request.body);
-      return reply.status(201).send({ msg: 'Registration Successful!', user: presentUser(user) });
+      const result = await registerMember(app.db, app.breachedPasswords, request.body);
+      if (result.created) {
+        app.mail.send(welcomeMail(app.config, result.user));
+        await notifyAdmins(app.db, {
+          kind: 'new-member',
+          title: 'New member',
+          body: `${result.user.name} (${result.user.email}) joined.`,
+          link: '/admin-dashboard/members',
+        });
+      } else if (result.existing) {
+        app.mail.send(accountExistsMail(app.config, result.existing));
+      }
+      return reply.status(201).send({ msg: REGISTERED_MESSAGE });
     },
   );
 

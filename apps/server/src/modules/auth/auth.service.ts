@@ -4,7 +4,7 @@ import type { LoginInput, RegisterInput } from '@ebook/shared';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
-import { conflict, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
 import { assertNotBreached, dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { TokenService } from '../../lib/tokens.js';
 import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
@@ -20,7 +20,16 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function registerMember(db: Db, breached: BreachedPasswords, input: RegisterInput): Promise<UserRow> {
+/**
+ * A new member account, or, for an address that already has one, that account untouched. Both take
+ * the same work (the password is hashed either way) so neither the answer nor its timing tells a
+ * caller which addresses are registered; the route tells the owner by e-mail instead.
+ */
+export async function registerMember(
+  db: Db,
+  breached: BreachedPasswords,
+  input: RegisterInput,
+): Promise<{ created: true; user: UserRow } | { created: false; existing: UserRow | undefined }> {
   await assertNotBreached(breached, input.password);
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
@@ -30,8 +39,10 @@ export async function registerMember(db: Db, breached: BreachedPasswords, input:
     .values({ name: input.name, email, phone: input.phone, passwordHash, role: 'member' })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!user) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
-  return user;
+  if (user) return { created: true, user };
+  const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  // `existing` is undefined only if the account was deleted between the insert and this read.
+  return { created: false, existing };
 }
 
 export async function login(

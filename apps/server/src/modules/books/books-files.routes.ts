@@ -4,7 +4,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coverQuerySchema, downloadLinkResponseSchema, idParamSchema, pdfQuerySchema } from '@ebook/shared';
-import { notFound } from '../../lib/errors.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { coverVersion } from './books.presenter.js';
 import {
   assertMayDownload,
@@ -30,6 +32,13 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
+  /** The member a signed link was made for, if they still exist; null for a visitor's link. */
+  const linkHolder = async (userId: string | undefined) => {
+    if (!userId) return null;
+    const [holder] = await app.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+    if (!holder) throw forbidden('This download link is no longer valid.', 'LINK_REVOKED');
+    return holder;
+  };
   app.get(
     '/books/:id/cover',
     {
@@ -75,14 +84,13 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { exp, sig } = request.query;
-      const signed = exp !== undefined && sig !== undefined && verifyDownload(app.config.JWT_SECRET, id, exp, sig);
-      const book = await getVisibleBook(app.db, id, () => app.currentUser(request));
-      if (!signed) {
-        const caller = await app.currentUser(request);
-        await assertMayDownload(app.db, book, caller);
-        await keepFreeBook(caller, book);
-      }
+      const { exp, sig, u } = request.query;
+      const signed = exp !== undefined && sig !== undefined && verifyDownload(app.config.JWT_SECRET, id, u, exp, sig);
+      // A signed link acts as the member it was made for, as they are now (a deleted member: nobody).
+      const caller = signed ? await linkHolder(u) : await app.currentUser(request);
+      const book = await getVisibleBook(app.db, id, async () => caller);
+      await assertMayDownload(app.db, book, caller);
+      await keepFreeBook(caller, book);
       const file = await getFileRow(app.db, book.pdfFileId);
       const size = (await app.fileStore.size(file.sha256)) ?? undefined;
       if (size === undefined) throw notFound('The file of this book is missing.', 'FILE_MISSING');
@@ -124,7 +132,7 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const book = await getVisibleBook(app.db, request.params.id, async () => caller);
       await assertMayDownload(app.db, book, caller);
       await keepFreeBook(caller, book);
-      return signDownload(app.config.JWT_SECRET, book.id);
+      return signDownload(app.config.JWT_SECRET, book.id, caller?.id);
     },
   );
 };

@@ -172,22 +172,35 @@ export async function assertMayDownload(db: Db, book: BookRecord, caller: PdfCal
   if (!(await ownsBook(db, caller.id, book.id))) throw forbidden('Buy this book to download it.', 'NOT_PURCHASED');
 }
 
-function signature(secret: string, bookId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`pdf:${bookId}:${expires}`).digest('base64url');
+function signature(secret: string, bookId: string, userId: string | undefined, expires: number): string {
+  const subject = userId ? `pdf:${bookId}:${userId}:${expires}` : `pdf:${bookId}:${expires}`;
+  return createHmac('sha256', secret).update(subject).digest('base64url');
 }
 
-export function signDownload(secret: string, bookId: string, now = Date.now()) {
+/**
+ * A link that downloads as `userId` (a visitor's link: only what anyone may download). The right is
+ * checked again when the link is used, so a member who is deleted (or loses the book) takes every
+ * link made for them along.
+ */
+export function signDownload(secret: string, bookId: string, userId?: string, now = Date.now()) {
   const expires = Math.floor(now / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
-  const sig = signature(secret, bookId, expires);
+  const sig = signature(secret, bookId, userId, expires);
+  const user = userId ? `&u=${userId}` : '';
   return {
-    url: `/api/books/${bookId}/pdf?exp=${expires}&sig=${sig}`,
+    url: `/api/books/${bookId}/pdf?exp=${expires}&sig=${sig}${user}`,
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
 
-export function verifyDownload(secret: string, bookId: string, expires: number, sig: string): boolean {
+export function verifyDownload(
+  secret: string,
+  bookId: string,
+  userId: string | undefined,
+  expires: number,
+  sig: string,
+): boolean {
   if (expires * 1000 < Date.now()) return false;
-  const expected = Buffer.from(signature(secret, bookId, expires));
+  const expected = Buffer.from(signature(secret, bookId, userId, expires));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
 import { presentBook, presentSubmitted } from './books.presenter.js';
+import { announceReview, reviewReasonOf } from './review-announcement.js';
 import { listAllForAdmin, listOwnBooks, listOwnPending, listPendingBooks, reviewBook } from './books.service.js';
 
 const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -90,10 +91,12 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: bookMutationResponseSchema },
         },
       },
-      async (request) => ({
-        msg,
-        book: presentBook(await reviewBook(app.db, request.params.id, decision, request.body ?? {})),
-      }),
+      async (request) => {
+        const book = await reviewBook(app.db, request.params.id, decision, request.body ?? {});
+        // Told after the review committed, with the reason the admin gave, if any.
+        announceReview(app, book, decision, reviewReasonOf(request.body));
+        return { msg, book: presentBook(book) };
+      },
     );
   }
 };

@@ -160,7 +160,15 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const input = await readBookInput(request, app.fileStore);
-      const book = await updateBook(app.db, app.fileStore, request.params.id, callerOf(request), input, memberQuota);
+      const book = await updateBook(
+        app.db,
+        app.fileStore,
+        request.params.id,
+        callerOf(request),
+        input,
+        memberQuota,
+        app.config.STORE_CURRENCY,
+      );
       return { msg: 'Book updated successfully.', book: presentBook(book) };
     },
   );

@@ -7,6 +7,7 @@ import {
   BOOK_VALIDATION_MESSAGE,
   PUBLIC_BOOK_STATUSES,
   bookFieldsSchema,
+  formatMoney,
   type BookFields,
   type BookStatus,
   type ManageBooksQuery,
@@ -23,6 +24,7 @@ import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books
 import { buildSearch } from './books-search.service.js';
 import { removeThumbnails } from './books-files.service.js';
 import { countOwners, ownsBook } from './ownership.service.js';
+import { notifyAdmins, notifyPriceDrop } from '../notifications/notifications.service.js';
 
 export type Caller = Pick<AuthUser, 'id' | 'role'> | null;
 
@@ -182,6 +184,14 @@ export async function createBook(db: Db, caller: AuthUser, input: BookInput, quo
         .values({ ...bookValues(fields), status, userId: caller.id, coverFileId, pdfFileId })
         .returning(bookColumns);
       await assertWithinQuota(tx, caller, quota);
+      if (status === 'pending') {
+        await notifyAdmins(tx, {
+          kind: 'new-submission',
+          title: 'New book submitted',
+          body: `"${row!.title}" by ${row!.author}. Added by ${caller.name}; pending review.`,
+          link: '/admin-dashboard',
+        });
+      }
       return row!;
     });
     await commitFiles(input);
@@ -233,6 +243,8 @@ export async function updateBook(
   caller: AuthUser,
   input: BookInput,
   quota?: MemberQuota,
+  /** For the price-drop notification's text. */
+  currency = 'USD',
 ): Promise<BookRecord> {
   let replaced: string[] = [];
   try {
@@ -273,6 +285,22 @@ export async function updateBook(
         .returning(bookColumns);
       // Only the book's own submitter is held to the quota (an admin editing is not).
       if (current.userId === caller.id) await assertWithinQuota(tx, caller, quota);
+      // A lower price on a public book: recorded with the change for everyone who wished for it.
+      if (row!.priceCents < current.priceCents && PUBLIC_BOOK_STATUSES.includes(row!.status)) {
+        await notifyPriceDrop(tx, row!, {
+          before: formatMoney(current.priceCents, currency),
+          after: row!.priceCents === 0 ? 'nothing (free)' : formatMoney(row!.priceCents, currency),
+        });
+      }
+      // A rejected book edited by its member is back in the queue: the admins are told.
+      if (current.status === 'rejected' && row!.status === 'pending') {
+        await notifyAdmins(tx, {
+          kind: 'new-submission',
+          title: 'Book sent for review again',
+          body: `"${row!.title}" by ${row!.author}. Edited by ${caller.name} after a rejection; pending review.`,
+          link: '/admin-dashboard',
+        });
+      }
       return row!;
     });
     await commitFiles(input);

@@ -34,7 +34,7 @@ import {
 import type { ChargeResult, PaymentGateway } from '../payment/gateway/index.js';
 import { requireOwnCard } from '../payment/payment.service.js';
 import { getRunningPromotion } from '../promotion/promotion.service.js';
-import { fulfilAttempt, type Fulfilment } from './fulfilment.service.js';
+import { fulfilAttempt, type Fulfilment, type OrderPlacedListener } from './fulfilment.service.js';
 import type { OrderView } from './orders.service.js';
 
 export interface CheckoutInput {
@@ -44,6 +44,8 @@ export interface CheckoutInput {
   currency: string;
   /** After this long an unfinished checkout belongs to the reconciler. */
   attemptTimeoutMs: number;
+  /** Told of the order this request wrote, once its transaction has committed (receipt, notification). */
+  onOrderPlaced?: OrderPlacedListener;
 }
 
 export const KEY_REUSED_MESSAGE =
@@ -107,7 +109,7 @@ export async function createOrder(
     return resume(db, gateway, winner, requestHash, input);
   }
   const result = await charge(gateway, attempt, card.gatewayToken);
-  return settle(db, gateway, attempt, result);
+  return settle(db, gateway, attempt, result, input.onOrderPlaced);
 }
 
 /** The same key again: the first request's answer, or the unfinished checkout carried on. */
@@ -138,7 +140,7 @@ async function resume(
     result = await charge(gateway, attempt, card.gatewayToken);
   }
   // 201 when this request wrote the order (a racing twin may have), 200 when it was already there.
-  return settle(db, gateway, attempt, result);
+  return settle(db, gateway, attempt, result, input.onOrderPlaced);
 }
 
 /** Charges for the attempt, with its id as the gateway's idempotency key. */
@@ -165,6 +167,7 @@ async function settle(
   gateway: PaymentGateway,
   attempt: PaymentAttemptRow,
   result: ChargeResult,
+  onOrderPlaced?: OrderPlacedListener,
 ): Promise<{ view: OrderView; replayed: boolean }> {
   if (!result.ok) {
     await db
@@ -179,7 +182,7 @@ async function settle(
       .update(paymentAttempts)
       .set({ status: 'charged', chargeId: result.charge.id })
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')));
-    fulfilment = await fulfilAttempt(db, gateway, attempt.id, result.charge);
+    fulfilment = await fulfilAttempt(db, gateway, attempt.id, result.charge, onOrderPlaced);
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Charged, but the order could not be written now (the database went away): the attempt is on

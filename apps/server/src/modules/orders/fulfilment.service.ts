@@ -38,13 +38,38 @@ export async function lockAttempt(tx: Tx, attemptId: string): Promise<PaymentAtt
   return attempt;
 }
 
+/**
+ * Told of a new order after its transaction committed, never inside it: what it does (a receipt
+ * e-mail, a notification) can neither fail nor undo the order. It must not throw.
+ */
+export type OrderPlacedListener = (view: OrderView) => void;
+
+/** Calls the listener for a fulfilment that wrote an order; a listener's failure is swallowed. */
+export function announcePlaced(fulfilment: Fulfilment, onPlaced: OrderPlacedListener | undefined): void {
+  if (!onPlaced || fulfilment.kind !== 'completed' || !fulfilment.created) return;
+  try {
+    onPlaced(fulfilment.view);
+  } catch {
+    // The listener logs its own failures; the order stands regardless.
+  }
+}
+
 /** Locks the attempt and fulfils it with the charge the gateway took for it. */
-export function fulfilAttempt(db: Db, gateway: PaymentGateway, attemptId: string, charge: Charge) {
-  return db.transaction(async (tx) => {
+export async function fulfilAttempt(
+  db: Db,
+  gateway: PaymentGateway,
+  attemptId: string,
+  charge: Charge,
+  onPlaced?: OrderPlacedListener,
+): Promise<Fulfilment> {
+  const fulfilment = await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
     if (!attempt) throw new Error(`payment attempt ${attemptId} vanished`);
     return fulfilLocked(tx, gateway, attempt, charge);
   });
+  // Committed: only now may anyone hear of it.
+  announcePlaced(fulfilment, onPlaced);
+  return fulfilment;
 }
 
 /** The attempt's row must be locked by `tx`. */

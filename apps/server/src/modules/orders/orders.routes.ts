@@ -13,11 +13,13 @@ import { callerOf } from '../../plugins/auth.js';
 import { presentBook } from '../books/books.presenter.js';
 import { presentOrder } from './orders.presenter.js';
 import { createOrder } from './checkout.service.js';
+import { orderPlacedListener } from './order-placed.js';
 import { listOrders, listOwnedBooks } from './orders.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onOrderPlaced = orderPlacedListener(app);
   app.post(
     '/orders',
     {
@@ -38,6 +40,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: request.headers['idempotency-key'],
         currency: app.config.STORE_CURRENCY,
         attemptTimeoutMs: app.config.PAYMENT_ATTEMPT_TIMEOUT_MS,
+        onOrderPlaced,
       });
       return reply.status(replayed ? 200 : 201).send({ msg: 'Books purchased', order: presentOrder(view) });
     },

@@ -11,6 +11,7 @@ import { openDatabase } from '../../db/client.js';
 import { books, cartItems, entitlements, orders, paymentAttempts } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createBook, createMember, simulatedGateway, type Actor } from '../../test/factories.js';
+import { mailTo } from '../../test/mail.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -97,6 +98,15 @@ describe('the payment reconciler', () => {
     expect(retry.json().order._id).toBe(order!.id);
     const charges = (await simulatedGateway(ctx.app).allCharges()).filter((c) => c.idempotencyKey === attempt.id);
     expect(charges).toHaveLength(1);
+
+    // The order the reconciler wrote is announced once, after its commit: one receipt, one notification.
+    const receipts = (await mailTo(ctx.app, checkout.member.user.email)).filter((mail) =>
+      mail.subject.startsWith('Your order receipt'),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain(order!.id);
+    const bell = await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: checkout.member.headers });
+    expect(bell.json().notifications.filter((n: { kind: string }) => n.kind === 'order-placed')).toHaveLength(1);
   });
 
   it('a retry with the same key completes a charged attempt before the reconciler does', async () => {

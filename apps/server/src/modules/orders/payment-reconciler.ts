@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { orderPlacedListener } from './order-placed.js';
 import { reconcilePayments, type ReconcileReport } from './reconcile.service.js';
 
 declare module 'fastify' {
@@ -18,10 +19,12 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const intervalMs = app.config.PAYMENT_RECONCILE_INTERVAL_MS;
+    const onOrderPlaced = orderPlacedListener(app);
     const runOnce = (now?: Date) =>
       reconcilePayments(app.db, app.paymentGateway, {
         attemptTimeoutMs: app.config.PAYMENT_ATTEMPT_TIMEOUT_MS,
         now,
+        onOrderPlaced,
       });
     app.decorate('paymentReconciler', { runOnce });
     if (intervalMs === 0) return;
@@ -49,5 +52,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'payment-reconciler', dependencies: ['db', 'payment-gateway'] },
+  { name: 'payment-reconciler', dependencies: ['db', 'payment-gateway', 'mail'] },
 );

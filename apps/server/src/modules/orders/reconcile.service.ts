@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { paymentAttempts, type PaymentAttemptRow } from '../../db/schema/index.js';
 import type { PaymentGateway } from '../payment/gateway/index.js';
-import { fulfilLocked } from './fulfilment.service.js';
+import { announcePlaced, fulfilLocked, type Fulfilment, type OrderPlacedListener } from './fulfilment.service.js';
 
 export interface ReconcileOptions {
   attemptTimeoutMs: number;
@@ -21,6 +21,8 @@ export interface ReconcileOptions {
   now?: Date;
   /** Attempts per pass. */
   limit?: number;
+  /** Told of each order a pass wrote, after its transaction committed. */
+  onOrderPlaced?: OrderPlacedListener;
 }
 
 export interface ReconcileReport {
@@ -54,6 +56,7 @@ export async function reconcilePayments(
     .limit(options.limit ?? 100);
 
   for (const { id } of candidates) {
+    let fulfilment: Fulfilment | undefined;
     const outcome = await db.transaction(async (tx) => {
       const [attempt] = await tx
         .select()
@@ -61,8 +64,9 @@ export async function reconcilePayments(
         .where(and(eq(paymentAttempts.id, id), inArray(paymentAttempts.status, [...OPEN])))
         .for('update', { skipLocked: true });
       if (!attempt) return 'skipped' as const;
-      return settleOne(tx, gateway, attempt, now, options.attemptTimeoutMs);
+      return settleOne(tx, gateway, attempt, now, options.attemptTimeoutMs, (settled) => (fulfilment = settled));
     });
+    if (fulfilment) announcePlaced(fulfilment, options.onOrderPlaced);
     report[outcome] += 1;
   }
   return report;
@@ -74,6 +78,7 @@ async function settleOne(
   attempt: PaymentAttemptRow,
   now: Date,
   attemptTimeoutMs: number,
+  fulfilled: (fulfilment: Fulfilment) => void,
 ): Promise<Exclude<keyof ReconcileReport, 'skipped'>> {
   const result = await gateway.findCharge(attempt.id);
   if (!result) {
@@ -89,5 +94,6 @@ async function settleOne(
     return 'declined';
   }
   const fulfilment = await fulfilLocked(tx, gateway, attempt, result.charge);
+  fulfilled(fulfilment);
   return fulfilment.kind;
 }

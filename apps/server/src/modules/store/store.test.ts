@@ -4,11 +4,11 @@ import { createBook } from '../../test/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ STORE_CURRENCY: 'EUR' });
+  ctx = await createTestContext({ STORE_CURRENCY: 'EUR', STORE_NAME: 'Quiet Pages', STORE_PHONE: '+44 20 7946 0000' });
 });
 afterAll(() => ctx.close());
 
-it('tells anyone the currency, the gateway, no promotion, and the catalogue counts', async () => {
+it('tells anyone the currency, name, e-mail and phone, the gateway, no promotion, and the catalogue counts', async () => {
   await createBook(ctx.app, { priceCents: 0, category: 'Food & Drink' });
   await createBook(ctx.app, { priceCents: 500, category: 'Sports & Outdoors' });
   await createBook(ctx.app, { priceCents: 700, status: 'pending' });
@@ -17,6 +17,9 @@ it('tells anyone the currency, the gateway, no promotion, and the catalogue coun
   expect(response.headers['cache-control']).toBe('no-cache');
   expect(response.json()).toEqual({
     currency: 'EUR',
+    name: 'Quiet Pages',
+    email: 'hello@bookshelf.example',
+    phone: '+44 20 7946 0000',
     promotion: null,
     gateway: 'simulated',
     stats: { books: 2, freeBooks: 1, categories: 2 },

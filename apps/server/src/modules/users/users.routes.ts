@@ -1,27 +1,29 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  PASSWORD_MIN_LENGTH,
   PROFILE_IMAGE_MAX_BYTES,
+  accountDeleteSchema,
   okSchema,
+  passwordChangeSchema,
   phoneSchema,
   profileUpdateSchema,
   userSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
-import { badRequest, payloadTooLarge } from '../../lib/errors.js';
-import { callerOf } from '../../plugins/auth.js';
+import { badRequest, forbidden, payloadTooLarge } from '../../lib/errors.js';
+import { removeMemberAccount } from '../admin/members.service.js';
+import { accountDeletedMail, passwordChangedMail } from '../mail/messages.js';
+import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { assertValidText } from '../../plugins/text-guard.js';
 import { presentUser } from './users.presenter.js';
-import { changePassword, getUser, profileImageFromJson, updateProfile, type ProfileChanges } from './users.service.js';
-
-const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, 'Password is required').max(256),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(256, 'Password is too long'),
-});
+import {
+  assertPassword,
+  changePassword,
+  getUser,
+  profileImageFromJson,
+  updateProfile,
+  type ProfileChanges,
+} from './users.service.js';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -64,7 +66,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      await changePassword(
+      const user = await changePassword(
         app.db,
         caller.id,
         caller.sessionId,
@@ -72,7 +74,33 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.newPassword,
         app.breachedPasswords,
       );
-      return { msg: 'Password changed' };
+      app.mail.send(passwordChangedMail(app.config, user));
+      return { msg: 'Password changed. Your other sessions have been logged out.' };
+    },
+  );
+
+  app.delete(
+    '/users/me',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary:
+          "Delete the caller's account (the password confirms): orders stay without personal data, what the member bought goes with them",
+        body: accountDeleteSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const user = await assertPassword(app.db, caller.id, request.body.password);
+      if (user.role === 'admin') throw forbidden('An admin account cannot be deleted.', 'CANNOT_DELETE_ADMIN');
+      await removeMemberAccount(app.db, app.fileStore, app.paymentGateway, caller.id, (error) =>
+        request.log.warn({ err: error }, 'account deleted; removing a file or a vaulted card failed'),
+      );
+      app.mail.send(accountDeletedMail(app.config, user));
+      reply.clearCookie(sessionCookieName(request), { path: '/', secure: request.protocol === 'https' });
+      return { msg: 'Your account has been deleted.' };
     },
   );
 };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { ProfileUpdate } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
-import { notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { assertNotBreached, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
@@ -97,10 +97,13 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
   breached: BreachedPasswords,
-): Promise<void> {
+): Promise<UserRow> {
   const user = await getUser(db, userId);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     throw unauthorized('The current password is not correct.', 'INVALID_CREDENTIALS');
+  }
+  if (currentPassword === newPassword) {
+    throw badRequest('The new password must differ from the current one.', 'SAME_PASSWORD');
   }
   await assertNotBreached(breached, newPassword);
   await db
@@ -108,4 +111,14 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(newPassword) })
     .where(eq(users.id, userId));
   await revokeOtherSessions(db, userId, sessionId);
+  return user;
+}
+
+/** Checks the password for an action on the account itself (401 when it is wrong). */
+export async function assertPassword(db: Db, userId: string, password: string): Promise<UserRow> {
+  const user = await getUser(db, userId);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw unauthorized('The password is not correct.', 'INVALID_CREDENTIALS');
+  }
+  return user;
 }

@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
+import { useStoreContact } from '@/lib/store-currency';
 import { NAV_LINKS } from './nav-links';
 
-export const STORE_CONTACT = { phone: '+94 11 234 5678', email: 'hello@bookshelf.example' } as const;
-
 export function Footer() {
+  const store = useStoreContact();
   return (
     <footer className="border-t border-stone-200 bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
-          <p className="font-serif text-xl font-bold text-white">Bookshelf</p>
+          <p className="font-serif text-xl font-bold text-white">{store.name}</p>
           <p className="mt-2 text-sm">Free classics and new e-books, ready to read on any device.</p>
         </div>
         <nav aria-label="Footer">
@@ -27,20 +27,20 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a href={`tel:${STORE_CONTACT.phone.replace(/\s/g, '')}`} className="hover:text-white hover:underline">
-                {STORE_CONTACT.phone}
+              <a href={`tel:${store.phone.replace(/\s/g, '')}`} className="hover:text-white hover:underline">
+                {store.phone}
               </a>
             </li>
             <li>
-              <a href={`mailto:${STORE_CONTACT.email}`} className="hover:text-white hover:underline">
-                {STORE_CONTACT.email}
+              <a href={`mailto:${store.email}`} className="hover:text-white hover:underline">
+                {store.email}
               </a>
             </li>
           </ul>
         </div>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-300">
-        © {new Date().getFullYear()} Bookshelf. All rights reserved.
+        © {new Date().getFullYear()} {store.name}. All rights reserved.
       </p>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { NotificationBell } from '@/features/admin/components/notification-bell';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { OverviewTiles } from '@/features/admin/components/overview-tiles';
 import { PendingBooksTable } from '@/features/admin/components/pending-books-table';
 import { PromotionForm } from '@/features/admin/components/promotion-form';

@@ -1,7 +1,8 @@
-import { STORE_CONTACT } from '@/components/layout/footer';
 import { ContactForm } from '@/features/contact/components/contact-form';
+import { useStoreContact } from '@/lib/store-currency';
 
 export default function Route() {
+  const store = useStoreContact();
   return (
     <section className="mx-auto max-w-5xl px-4 pb-16 pt-24">
       <title>Contact · Bookshelf</title>
@@ -15,17 +16,14 @@ export default function Route() {
           <h2 className="font-serif text-lg font-semibold text-stone-900">Other ways to reach us</h2>
           <p>
             Phone:{' '}
-            <a
-              href={`tel:${STORE_CONTACT.phone.replace(/\s/g, '')}`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              {STORE_CONTACT.phone}
+            <a href={`tel:${store.phone.replace(/\s/g, '')}`} className="font-medium text-brand-700 hover:underline">
+              {store.phone}
             </a>
           </p>
           <p>
             E-mail:{' '}
-            <a href={`mailto:${STORE_CONTACT.email}`} className="font-medium text-brand-700 hover:underline">
-              {STORE_CONTACT.email}
+            <a href={`mailto:${store.email}`} className="font-medium text-brand-700 hover:underline">
+              {store.email}
             </a>
           </p>
         </aside>

@@ -2,7 +2,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { RecentOrders } from '@/features/orders/components/recent-orders';
 import { CountTiles } from '@/features/user-dashboard/components/count-tiles';
 import { LiveClock } from '@/features/user-dashboard/components/live-clock';
-import { NotificationBell } from '@/features/user-dashboard/components/notification-bell';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 export default function Route() {
   const me = useMe();

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's sidebar: Dashboard, Members, Books (the add-books page is reached from the
+ * The admin dashboard's sidebar: Dashboard, Members, Books, Messages (with the unread count) (the add-books page is reached from the
  * Books page, not listed here), Logout, and the admin's avatar and name. Collapses to icons on wide
  * screens; on phones it is a drawer over a dimmed backdrop.
  */
@@ -9,6 +9,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
+import { useContactMessages } from '../api/contact-messages';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { Icon, type IconName } from './admin-icons';
 
@@ -16,6 +17,7 @@ const LINKS: Array<{ to: string; label: string; icon: IconName; end?: boolean }>
   { to: paths.admin.root, label: 'Dashboard', icon: 'dashboard', end: true },
   { to: paths.admin.members, label: 'Members', icon: 'members' },
   { to: paths.admin.books, label: 'Books', icon: 'books' },
+  { to: paths.admin.messages, label: 'Messages', icon: 'mail' },
 ];
 
 interface AdminSidebarProps {
@@ -27,6 +29,7 @@ interface AdminSidebarProps {
 
 export function AdminSidebar({ collapsed, onToggleCollapsed, drawerOpen, onCloseDrawer }: AdminSidebarProps) {
   const { data: user } = useMe();
+  const unreadMessages = useContactMessages(1).data?.unread ?? 0;
   const logout = useLogout();
   const navigate = useNavigate();
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -101,6 +104,15 @@ export function AdminSidebar({ collapsed, onToggleCollapsed, drawerOpen, onClose
             >
               <Icon name={link.icon} />
               <span className={label}>{link.label}</span>
+              {link.to === paths.admin.messages && unreadMessages > 0 && (
+                <span
+                  data-testid="unread-messages"
+                  className={`ml-auto rounded-full bg-red-700 px-2 text-xs font-bold text-white ${label}`}
+                >
+                  <span className="sr-only">unread: </span>
+                  {unreadMessages}
+                </span>
+              )}
             </NavLink>
           ))}
         </nav>

@@ -1,9 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationBell } from './notification-bell';
 import { PendingBooksTable } from './pending-books-table';
 
 /**
@@ -41,15 +39,5 @@ describe('admin overview with nothing to review', () => {
     expect(await screen.findByText('No pending books available.')).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Approve / })).toBeNull();
     expect(asked).toContain('/api/books/pending');
-  });
-
-  it("the bell shows no count and its dropdown says 'No notifications yet'", async () => {
-    serverAnswering({ '/api/admin/notifications': [] });
-    renderWithQueries(<NotificationBell />);
-    const bell = await screen.findByRole('button', { name: 'Notifications (0)' });
-    expect(screen.queryByTestId('notification-count')).toBeNull();
-    await userEvent.click(bell);
-    expect(await screen.findByText('No notifications yet')).toBeVisible();
-    expect(screen.getByRole('region', { name: 'Notifications' })).toBeVisible();
   });
 });

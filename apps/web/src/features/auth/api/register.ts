@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterInput, User } from '@ebook/shared';
+import type { RegisterInput } from '@ebook/shared';
 import { api } from '@/lib/api-client';
 
-export function register(input: RegisterInput): Promise<{ msg: string; user: User }> {
+export function register(input: RegisterInput): Promise<{ msg: string }> {
   return api.post('/auth/register', input);
 }
 

@@ -58,18 +58,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('remember')} />
           Remember Me
         </label>
-        <button
-          type="button"
-          className="font-medium text-brand-700 hover:underline"
-          onClick={() =>
-            void showWarning(
-              'Forgot Password',
-              'Please contact us from the Contact page and we will help you reset it.',
-            )
-          }
-        >
+        <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
           Forgot Password?
-        </button>
+        </Link>
       </div>
       <button
         type="submit"

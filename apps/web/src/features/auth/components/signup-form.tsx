@@ -25,14 +25,15 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
     const { confirmPassword: _confirm, ...payload } = values;
     registration.mutate(payload, {
       onSuccess: () => {
-        void showSuccess('Registration Successful!', 'You can now log in.');
+        // The same answer whether or not the e-mail already had an account (its owner gets an e-mail).
+        void showSuccess('Registration Successful!', 'We have sent you an e-mail. You can now log in.');
         onRegistered();
       },
       onError: (error) => {
         const known = error instanceof ApiError && error.status > 0 && error.status < 500;
         void showError('Registration failed', known ? error.message : 'Server Error. Please try again later.');
-        // A duplicate email keeps what was typed; any other failure clears the form, as specified.
-        if (!(known && error.code === 'EMAIL_TAKEN')) reset(EMPTY);
+        // A refused password keeps what was typed; any other failure clears the form, as specified.
+        if (!(known && error.code === 'WEAK_PASSWORD')) reset(EMPTY);
       },
     });
   });

@@ -1,0 +1,65 @@
+/** POST /api/auth/forgot-password and POST /api/auth/reset-password. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, forgotPasswordSchema, okSchema, resetPasswordSchema } from '@ebook/shared';
+import { tooManyRequests } from '../../lib/errors.js';
+import { passwordChangedMail, passwordResetMail } from '../mail/messages.js';
+import { normaliseEmail } from './auth.service.js';
+import { createPasswordReset, resetPassword, RESET_TOKEN_MINUTES } from './password-reset.service.js';
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for this e-mail, we have sent it a link to choose a new password. The link works for 30 minutes.';
+
+const HOUR_MS = 3_600_000;
+
+const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perHour = app.config.PASSWORD_RESET_REQUESTS_PER_HOUR;
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password-reset link; the answer is the same whether or not the e-mail is registered',
+        body: forgotPasswordSchema,
+        response: { 202: okSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      // Counted per address and per e-mail (registered or not, so the limit reveals nothing either).
+      const [byAddress, byEmail] = await Promise.all([
+        app.counters.hit(`reset:ip:${request.ip}`, HOUR_MS),
+        app.counters.hit(`reset:email:${email}`, HOUR_MS),
+      ]);
+      if (byAddress.count > perHour || byEmail.count > perHour) {
+        const minutes = Math.max(1, Math.ceil(Math.max(byAddress.ttlMs, byEmail.ttlMs) / 60_000));
+        throw tooManyRequests(
+          `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      }
+      const reset = await createPasswordReset(app.db, email);
+      if (reset) app.mail.send(passwordResetMail(app.config, reset.user, reset.token, RESET_TOKEN_MINUTES));
+      return reply.status(202).send({ msg: RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { rateLimit: { max: app.config.LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose a new password with the e-mailed token (single use, 30 minutes); every session ends',
+        body: resetPasswordSchema,
+        response: { 200: okSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await resetPassword(app.db, app.breachedPasswords, request.body.token, request.body.password);
+      app.mail.send(passwordChangedMail(app.config, user));
+      return { msg: 'Your password has been changed. Please log in with your new password.' };
+    },
+  );
+};
+
+export default passwordResetRoutes;

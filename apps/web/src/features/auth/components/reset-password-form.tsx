@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema, type ResetPasswordForm as Values } from '@ebook/shared';
+import { FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { showError, showSuccess } from '@/lib/alerts';
+import { useResetPassword } from '../api/password-reset';
+
+/** Chooses a new password with the token from the e-mailed link. */
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(resetPasswordFormSchema) });
+
+  if (!token) {
+    return (
+      <p role="alert" className="text-stone-700">
+        This reset link is not complete.{' '}
+        <Link to={paths.forgotPassword} className="font-semibold text-brand-700 hover:underline">
+          Ask for a new one
+        </Link>
+        .
+      </p>
+    );
+  }
+
+  const onSubmit = handleSubmit(({ password }) =>
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: ({ msg }) => {
+          void showSuccess('Password changed', msg);
+          onDone();
+        },
+        onError: (error) =>
+          void showError(
+            'Password not changed',
+            error instanceof ApiError && error.status > 0 && error.status < 500
+              ? error.message
+              : 'Server error. Please try again later.',
+          ),
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <FormField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button
+        type="submit"
+        disabled={reset.isPending}
+        className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
+      >
+        {reset.isPending ? 'Saving…' : 'Set new password'}
+      </button>
+      <p className="text-center text-sm text-stone-600">
+        Link expired?{' '}
+        <Link to={paths.forgotPassword} className="font-semibold text-brand-700 hover:underline">
+          Ask for a new one
+        </Link>
+      </p>
+    </form>
+  );
+}
