@@ -52,7 +52,10 @@ export function OrderSummaryDialog({
   const priceNow = usePricesNow();
   const totalCents = books.reduce((sum, book) => sum + priceNow(book.priceCents), 0);
   const card = cards.find((c) => c._id === cardId);
-  const paying = createOrder.isPending;
+  // Paying, then handing the bought books to the browser one by one: the button stays disabled
+  // throughout, so it is never enabled while a click would be ignored.
+  const [downloading, setDownloading] = useState(false);
+  const paying = createOrder.isPending || downloading;
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -96,9 +99,14 @@ export function OrderSummaryDialog({
         paymentId: card._id,
         idempotencyKey,
       });
-      for (const bought of order.books) {
-        downloadFile(`/api/books/${encodeURIComponent(bought._id)}/pdf`, pdfFileName(bought.title));
-        await new Promise((resolve) => setTimeout(resolve, 300));
+      setDownloading(true);
+      try {
+        for (const bought of order.books) {
+          downloadFile(`/api/books/${encodeURIComponent(bought._id)}/pdf`, pdfFileName(bought.title));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      } finally {
+        setDownloading(false);
       }
       onPurchased(order.books.map((bought) => bought._id));
       void showSuccess('Success', 'Books purchased and downloaded!');
