@@ -45,6 +45,8 @@ test.describe('axe: no serious or critical violations', () => {
     await visit(page, '/#/contact', ['button', { name: 'Send Message' }], 'contact');
     await visit(page, '/#/login', ['button', { name: 'Login', exact: true }], 'login');
     await visit(page, '/#/signup', ['heading', { name: /sign up|create|register/i }], 'signup');
+    await visit(page, '/#/forgot-password', ['heading', { name: 'Forgot Password?' }], 'forgot password');
+    await visit(page, '/#/reset-password?token=x', ['heading', { name: 'Choose a new password' }], 'reset password');
     await visit(page, `/#/book/${bookId}`, ['button', { name: 'Add To Cart' }], 'book page');
     await page.getByRole('tab', { name: 'Reviews' }).click();
     await expectNoSeriousViolations(page, 'book reviews tab');
@@ -64,6 +66,12 @@ test.describe('axe: no serious or critical violations', () => {
       data: { cardHolder: 'Axel Member', cardNumber: '4242-4242-4242-4242', expiry: '12/29', cvv: '123' },
     });
     await visit(page, '/#/user-dashboard', ['heading', { name: 'Recent Orders' }], 'member home');
+    await page
+      .getByRole('button', { name: /notifications/i })
+      .first()
+      .click();
+    await expectNoSeriousViolations(page, 'member notifications');
+    await page.keyboard.press('Escape');
     await visit(page, '/#/user-dashboard/userBooks', ['heading', { name: 'Books Management' }], 'member books');
     await visit(page, '/#/user-dashboard/addUserBooks', ['heading', { name: 'Add New Book' }], 'member book form');
     await visit(page, '/#/user-dashboard/profile', ['button', { name: /edit/i }], 'profile');
@@ -86,6 +94,7 @@ test.describe('axe: no serious or critical violations', () => {
       .click();
     await expectNoSeriousViolations(page, 'admin notifications');
     await page.keyboard.press('Escape');
+    await visit(page, '/#/admin-dashboard/messages', ['heading', { name: 'Messages' }], 'admin messages');
     await visit(page, '/#/admin-dashboard/members', ['heading', { name: 'Members Management' }], 'admin members');
     await visit(page, '/#/admin-dashboard/books', ['heading', { name: 'Books Management' }], 'admin books');
     await page
