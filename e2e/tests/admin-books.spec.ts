@@ -80,12 +80,12 @@ test('books are paged on the server, 5 at a time', async ({ page }) => {
   const pages = page.getByRole('navigation', { name: 'Books pages' });
   if (total > 5) {
     const lastPage = Math.ceil(total / 5);
-    await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-    await expect(pages.getByRole('button', { name: `Page ${lastPage}` })).toBeVisible();
+    await expect(pages.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('button', { name: `Page ${lastPage}`, exact: true })).toBeVisible();
     const second = page.waitForRequest((request) => request.url().includes('/api/books/manage?page=2'));
-    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await pages.getByRole('button', { name: 'Page 2', exact: true }).click();
     await second;
-    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(table.locator('tbody tr').first()).toBeVisible();
   } else {
     await expect(pages).toHaveCount(0);
