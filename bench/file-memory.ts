@@ -68,6 +68,7 @@ async function measure(store: 'local' | 's3', pdfFile: string, pdfBytes: number)
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'production',
+    ALLOW_SIMULATED_PAYMENTS: 'true',
     PORT: String(PORT),
     DATA_DIR: path.join(work, 'data'),
     ADMIN_EMAIL: ADMIN.email,

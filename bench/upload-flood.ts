@@ -121,6 +121,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
+      ALLOW_SIMULATED_PAYMENTS: 'true',
     },
   });
   let exited: number | null | undefined;
