@@ -48,8 +48,14 @@ function counterStoreFor(counters: CounterStore) {
   };
 }
 
-function redisCounters(redisUrl: string, log: FastifyBaseLogger): { counters: CounterStore; redis: Redis } {
+async function redisCounters(
+  redisUrl: string,
+  log: FastifyBaseLogger,
+): Promise<{ counters: CounterStore; redis: Redis }> {
   const redis = new Redis(redisUrl, {
+    // Connected below, before the first request: a command sent before the connection is ready
+    // would fail at once (no offline queue) and count as an outage.
+    lazyConnect: true,
     connectTimeout: 2000,
     commandTimeout: 1000,
     maxRetriesPerRequest: 1,
@@ -63,6 +69,9 @@ function redisCounters(redisUrl: string, log: FastifyBaseLogger): { counters: Co
   );
   redis.on('error', (error: Error) => counters.primaryFailed(error));
   redis.on('ready', () => counters.primaryAnswered());
+  // At most connectTimeout: a Redis that is down at start-up means memory until it answers (the
+  // client keeps reconnecting by itself).
+  await redis.connect().catch((error: unknown) => counters.primaryFailed(error));
   return { counters, redis };
 }
 
@@ -74,7 +83,7 @@ function redisCounters(redisUrl: string, log: FastifyBaseLogger): { counters: Co
 export default fp<{ redisUrl?: string }>(
   async (app, { redisUrl }) => {
     const { counters, redis } = redisUrl
-      ? redisCounters(redisUrl, app.log)
+      ? await redisCounters(redisUrl, app.log)
       : { counters: new MemoryCounterStore(), redis: undefined };
     app.decorate('counters', counters);
     await app.register(rateLimit, {
