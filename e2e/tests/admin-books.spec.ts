@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin } from '../support/session';
 import { bookPdf, coverPng, uniqueTitle } from './admin-fixtures';
+import { createBooks, token } from './public-fixtures';
 
 test('the admin creates a book with a cover and a PDF, edits it, and deletes it', async ({ page }) => {
   const title = uniqueTitle('Lanterns of Galle');
@@ -90,4 +91,19 @@ test('books are paged on the server, 5 at a time', async ({ page }) => {
   } else {
     await expect(pages).toHaveCount(0);
   }
+});
+
+test('the admin finds books by search and narrows them by status', async ({ page, request }) => {
+  const word = `Quillon${token()}`;
+  const [book] = await createBooks(request, `Find ${token()}`, [{ title: `${word} Harbour`, price: '3.00' }]);
+  await loginAsAdmin(page);
+  await page.goto('/#/admin-dashboard/books');
+  const table = page.getByRole('table', { name: 'Books' });
+  await page.getByLabel('Search books').fill(word);
+  await expect(table.getByRole('row').filter({ hasText: book!.title })).toHaveCount(1);
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and the one book
+  await page.getByLabel('Status').selectOption('pending');
+  await expect(table.getByRole('row').filter({ hasText: book!.title })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('added');
+  await expect(table.getByRole('row').filter({ hasText: book!.title })).toHaveCount(1);
 });
