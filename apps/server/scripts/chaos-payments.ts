@@ -14,13 +14,13 @@
  * Exits 1 when any target is missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { runPaymentsChaos, type ChaosMode, type ChaosReport } from '../src/test/chaos/payments-chaos.js';
 import { PgCluster } from '../src/test/chaos/pg-cluster.js';
+import { freePort } from '../src/test/free-port.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,17 +33,6 @@ const trials = Number(values.trials);
 // Ctrl-C or a kill ends through exit(), so the store and the PostgreSQL cluster are stopped too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 const modes: ChaosMode[] = values.mode === 'both' ? ['kill-server', 'restart-database'] : [values.mode as ChaosMode];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function admin(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

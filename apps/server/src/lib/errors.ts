@@ -26,3 +26,11 @@ export const paymentRequired = (msg: string, code = 'PAYMENT_DECLINED') => new A
 export const tooManyRequests = (msg: string, code = 'RATE_LIMITED') => new AppError(429, code, msg);
 export const unavailable = (msg = 'Service temporarily unavailable.', code = 'UNAVAILABLE') =>
   new AppError(503, code, msg);
+
+/** An error and the errors it wraps (`cause`), outermost first: drivers wrap the error that tells. */
+export function* causes(error: unknown, depth = 5): Generator<Error> {
+  for (let current = error; current instanceof Error && depth > 0; depth -= 1) {
+    yield current;
+    current = current.cause;
+  }
+}

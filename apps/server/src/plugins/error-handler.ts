@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError } from '../lib/errors.js';
+import { AppError, causes } from '../lib/errors.js';
 
 interface Issue {
   instancePath?: string;
@@ -65,11 +65,7 @@ export default fp(
 );
 
 function hasCode(error: unknown, code: string): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === code) return true;
-    current = current.cause;
-  }
-  return false;
+  return [...causes(error)].some((cause) => (cause as { code?: unknown }).code === code);
 }
 
 function clientMessage(error: FastifyError, status: number): string {

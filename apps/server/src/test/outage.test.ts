@@ -4,7 +4,6 @@
  * without a restart. On a cluster of our own (initdb + pg_ctl), in the PostgreSQL run of the API suite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,21 +12,13 @@ import { loadConfig } from '../config/index.js';
 import { openDatabase } from '../db/client.js';
 import { PgCluster, postgresToolsAvailable } from './chaos/pg-cluster.js';
 import { createBook } from './factories.js';
+import { freePort } from './free-port.js';
 
 const runs = Boolean(process.env.TEST_DATABASE_URL) && postgresToolsAvailable();
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function timed(app: App, url: string) {
   const started = Date.now();

@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +13,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { books, orders } from '../db/schema/index.js';
+import { freePort } from './free-port.js';
 
 const embeddedRun = !process.env.TEST_DATABASE_URL && process.env.TEST_FILE_STORE !== 's3';
 const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server.ts');
@@ -23,15 +23,6 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const BOOKS = 80;
 const CARD = { cardHolder: 'Crash Reader', cardNumber: '4242-4242-4242-4242', expiry: '12/30', cvv: '123' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function call(base: string, method: string, url: string, token?: string, body?: unknown) {
   const response = await fetch(`${base}${url}`, {

@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPaymentsChaos, type ChaosMode, type ChaosReport } from './payments-chaos.js';
 import { PgCluster, postgresToolsAvailable } from './pg-cluster.js';
+import { freePort } from '../free-port.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const TRIALS = Number(process.env.CHAOS_TEST_TRIALS ?? 8);
@@ -19,15 +19,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function admin(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });

@@ -6,13 +6,13 @@
  * got no answer. `npm run soak` runs 10 minutes; the API suite runs a short one.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { StoreProcess } from '../chaos/payments-chaos.js';
+import { freePort } from '../free-port.js';
 
 export interface SoakOptions {
   seconds: number;
@@ -48,15 +48,6 @@ export interface SoakReport {
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const CARD = { cardHolder: 'Soak Reader', cardNumber: '4242-4242-4242-4242', expiry: '12/30', cvv: '123' };
 const WINDOW_MS = 5_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function residentMb(pid: number): number {
   try {
