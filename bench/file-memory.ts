@@ -9,15 +9,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import { peakDuring, rssOf, waitUntilReady } from './server-process.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
+const waitReady = () => waitUntilReady(PORT);
 const ADMIN = { email: 'admin@bookshop.local', password: 'file-memory-bench' };
 const serverEntry = path.resolve(import.meta.dirname, '../apps/server/dist/server.js');
 const MB = 1024 * 1024;
@@ -31,35 +33,6 @@ async function bigPdf(file: string): Promise<number> {
   const bytes = await doc.save({ useObjectStreams: false });
   writeFileSync(file, bytes);
   return bytes.length;
-}
-
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-/** Samples the process's resident memory while `work` runs; returns the peak. */
-async function peakDuring(pid: number, work: () => Promise<void>): Promise<number> {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(peak, rssOf(pid));
-}
-
-async function waitReady(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become ready');
 }
 
 async function measure(store: 'local' | 's3', pdfFile: string, pdfBytes: number) {

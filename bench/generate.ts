@@ -7,21 +7,15 @@
  *   npx tsx generate.ts [N]            # see README.md
  */
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { books, files } from '../apps/server/src/db/schema/index.js';
 import { renderCover, renderPdf } from '../apps/server/src/db/seed/catalogue.js';
 import { SEED_BOOKS } from '../apps/server/src/db/seed/catalogue-data.js';
 import { LocalFileStore } from '../apps/server/src/lib/file-store.js';
-import { ADJECTIVES, FIRST, LAST, NOUNS } from './vocabulary.js';
+import { insertGeneratedBooks } from './generated-books.js';
 
 const count = Number(process.argv[2] ?? process.env.BENCH_BOOKS ?? 100_000);
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data-bench');
-const BATCH = 20_000;
-
-const CATEGORIES = [...new Set(SEED_BOOKS.map((book) => book.category))];
-
-const pgArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
 
 async function main() {
   const started = Date.now();
@@ -44,35 +38,11 @@ async function main() {
     .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: pdf.sha256 } })
     .returning({ id: files.id });
 
-  const existing = await db.$count(books);
-  for (let from = 1; from <= count; from += BATCH) {
-    const to = Math.min(count, from + BATCH - 1);
-    const offset = existing;
-    // Every value is derived from g, so runs are reproducible; 2% of books are pending (not public).
-    await db.execute(sql`
-      insert into books (id, title, author, category, price_cents, story, description, cover_file_id, pdf_file_id,
-                         status, meta, created_at, updated_at)
-      select gen_random_uuid(),
-             (${pgArray(ADJECTIVES)})[1 + (g * 7) % ${ADJECTIVES.length}] || ' ' ||
-               (${pgArray(NOUNS)})[1 + (g * 13) % ${NOUNS.length}] || ' ' || (g + ${offset}),
-             (${pgArray(FIRST)})[1 + (g * 3) % ${FIRST.length}] || ' ' || (${pgArray(LAST)})[1 + (g * 11) % ${LAST.length}],
-             (${pgArray(CATEGORIES)})[1 + g % ${CATEGORIES.length}],
-             case when g % 3 = 0 then 0 else 199 + (g % 13) * 100 end,
-             'A short teaser for bench book ' || g || '.',
-             'A generated description of bench book ' || g || ', for load testing.',
-             ${coverRow!.id}::uuid, ${pdfRow!.id}::uuid,
-             case when g % 50 = 0 then 'pending' else 'added' end,
-             jsonb_build_object('sku', 'BENCH-' || g, 'tags', 'bench, generated', 'format', 'PDF',
-                                'pages', 100 + g % 400, 'publishYear', 1800 + g % 220, 'language', 'English',
-                                'availability', 'Available'),
-             now() - (g + ${offset}) * interval '1 minute', now()
-      from generate_series(${from}::int, ${to}::int) as g`);
-    process.stdout.write(`\r${to.toLocaleString()} / ${count.toLocaleString()} books`);
-  }
-  // Fresh statistics and visibility map (PGlite has no autovacuum).
-  await db.execute(sql`vacuum analyze books`);
-  await db.execute(sql`vacuum analyze files`);
-  await db.execute(sql`vacuum analyze search_words`);
+  await insertGeneratedBooks(db, count, coverRow!.id, pdfRow!.id, (done) =>
+    process.stdout.write(`\r${done.toLocaleString()} / ${count.toLocaleString()} books`),
+  );
+  // No VACUUM ANALYZE here: the server refreshes statistics and visibility maps itself after large
+  // changes (apps/server/src/plugins/db-maintenance.ts), as it must after any real import.
   const total = await db.$count(books);
   await database.close();
   console.log(

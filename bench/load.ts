@@ -5,7 +5,11 @@
  *
  *   BENCH_URL=http://127.0.0.1:3000 npx tsx load.ts        # see README.md
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { knownItemQueries, readCatalogueCsv } from '../apps/server/src/test/search-quality.js';
 import { ADJECTIVES, LAST, NOUNS } from './vocabulary.js';
 
 const baseUrl = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -57,6 +61,39 @@ function freshSearch(): string {
   return Math.random() < 0.7 ? `${word(ADJECTIVES)} ${word(NOUNS)}` : word(LAST);
 }
 
+/** The real catalogue's known-item queries (see search-quality.ts), shuffled; none when the CSV is absent. */
+function realQueries(): string[] {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const name = 'amazon-book30-test.csv';
+  const csv = [
+    process.env.SEARCH_CSV,
+    path.join(root, '../shared/data', name),
+    path.join(root, '../../shared/data', name),
+  ]
+    .filter((candidate): candidate is string => candidate !== undefined)
+    .find((candidate) => existsSync(candidate));
+  if (!csv) return [];
+  return knownItemQueries(readCatalogueCsv(csv), 6_000, 20).map((query) => query.q);
+}
+
+/** Zipf (s = 1) over n ranks: rank 0 is asked most. */
+function zipf(n: number): () => number {
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (let rank = 1; rank <= n; rank += 1) cumulative.push((sum += 1 / rank));
+  return () => {
+    const target = Math.random() * sum;
+    let low = 0;
+    let high = n - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle]! < target) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+}
+
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -104,6 +141,26 @@ async function main() {
     'search (fresh queries, typos)',
     () => `/api/books?q=${encodeURIComponent(freshSearch())}&page=${1 + Math.floor(Math.random() * 3)}&limit=9`,
   );
+  const real = realQueries().sort(() => Math.random() - 0.5);
+  if (real.length === 0)
+    console.log('(the real catalogue CSV was not found: set SEARCH_CSV for the real-query scenarios)');
+  else {
+    // Every request a query nobody asked before (titles, typos, half-typed, authors, surname + word).
+    let next = 0;
+    await run(
+      'search (never-seen real queries)',
+      () => `/api/books?q=${encodeURIComponent(real[next++ % real.length]!)}`,
+    );
+    // A popularity mix: 2,000 queries, the first asked most (Zipf, s = 1).
+    const rank = zipf(2_000);
+    const popular = real.slice(next, next + 2_000);
+    await run('search (Zipf mix of real queries)', () => `/api/books?q=${encodeURIComponent(popular[rank()]!)}`);
+    next += 2_000;
+    await run(
+      'suggest (never-seen prefixes)',
+      () => `/api/books/suggest?q=${encodeURIComponent(real[next++ % real.length]!.slice(0, 3 + (next % 12)))}`,
+    );
+  }
   await run('detail', () => `/api/books/${pick(sample)}`);
   await run('cover thumbnail', () => `/api/books/${pick(sample)}/cover?size=card`);
 }

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin, newMember } from '../support/session';
-import { createBooks, token } from './public-fixtures';
+import { createBooks, settleSample, token } from './public-fixtures';
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
   // Let entrance transitions finish: axe reads colours mid-fade otherwise.
@@ -36,6 +36,7 @@ test.describe('axe: no serious or critical violations', () => {
   test.beforeAll(async ({ request }) => {
     const [book] = await createBooks(request, `Axe ${token()}`, [{ title: `Axe Paid ${token()}`, price: '6.00' }]);
     bookId = book!._id;
+    await settleSample(request, bookId);
   });
 
   test('public screens and dialogs', async ({ page }) => {
@@ -140,7 +141,7 @@ test('the purchase journey by keyboard alone: find, add, save a card, pay, downl
 
   // Find the book.
   await page.goto('/#/library');
-  const search = page.getByRole('searchbox').first();
+  const search = page.getByRole('combobox', { name: 'Search books by title' });
   await tabTo(page, search, 'library search');
   await page.keyboard.type(title);
   const card = page.getByRole('article', { name: title });
@@ -189,7 +190,7 @@ test('the purchase journey by keyboard alone: find, add, save a card, pay, downl
 
   // Download again from the book's page.
   await page.goto('/#/library');
-  await page.getByRole('searchbox').first().fill(title);
+  await page.getByRole('combobox', { name: 'Search books by title' }).fill(title);
   const owned = page.getByRole('article', { name: title });
   await tabTo(page, owned.getByRole('button', { name: `Download ${title}` }), 'Download');
   const again = page.waitForEvent('download');

@@ -53,15 +53,22 @@ export function coverPng(rgb: [number, number, number] = [180, 83, 9], width = 1
 }
 
 /** A one-page PDF with the title on it. */
-export function bookPdf(title: string): Buffer {
+export function bookPdf(title: string, pages = 1): Buffer {
   const text = title.replace(/[()\\]/g, '');
   const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  // Objects 1-3: catalogue, page tree, font; then each page and its content stream.
+  const pageIds = Array.from({ length: pages }, (_, index) => 4 + index * 2);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...pageIds.flatMap((id, index) => {
+      const content = pages === 1 ? stream : stream.replace(`(${text})`, `(${text} - page ${index + 1})`);
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${id + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+        `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      ];
+    }),
   ];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];

@@ -71,7 +71,7 @@ test('admin book form: Validation Error sends nothing, bad files are refused, a 
   await page.getByLabel('Upload Book').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
   await expect(page.getByText('The book must be a PDF file.')).toBeVisible();
   await attachFiles(page, title);
-  await page.getByLabel('Pages').fill('212');
+  await page.getByLabel('Pages', { exact: true }).fill('212');
   await page.getByLabel('Publish Year').fill('1901');
   await page.getByLabel('Language').fill('Sinhala');
   await page.getByLabel('Price').fill('12.50');

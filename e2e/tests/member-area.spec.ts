@@ -56,13 +56,13 @@ test('profile edit: cancel restores, save keeps @phone', async ({ page }) => {
   await expect(page.getByTestId('profile-name')).toHaveText('Ada Reader');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await expect(page.getByLabel('E-mail')).toBeDisabled();
-  await page.getByLabel('Name').fill('Someone Else');
+  await page.getByLabel('Name', { exact: true }).fill('Someone Else');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('profile-name')).toHaveText('Ada Reader');
 
   await page.getByRole('button', { name: 'Edit Profile' }).click();
-  await expect(page.getByLabel('Name')).toHaveValue('Ada Reader');
-  await page.getByLabel('Name').fill('Ada Lovelace');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada Reader');
+  await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
   await page
     .getByLabel('Profile picture')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: coverPng([15, 118, 110], 64, 64) });

@@ -13,6 +13,8 @@ export interface BookSpec {
   price: string;
   story?: string;
   meta?: Record<string, string | number>;
+  /** Pages of the PDF (1 by default: too short for a sample). */
+  pages?: number;
 }
 
 export interface CreatedBook {
@@ -48,7 +50,7 @@ export async function createBooks(request: APIRequestContext, category: string, 
         status: 'added',
         meta: JSON.stringify(spec.meta ?? {}),
         image: { name: 'cover.png', mimeType: 'image/png', buffer: coverPng([30 + index * 20, 90, 140]) },
-        pdf: { name: 'book.pdf', mimeType: 'application/pdf', buffer: bookPdf(spec.title) },
+        pdf: { name: 'book.pdf', mimeType: 'application/pdf', buffer: bookPdf(spec.title, spec.pages) },
       },
     });
     expect(response.status(), await response.text()).toBe(201);
@@ -77,4 +79,15 @@ export async function createShelf(request: APIRequestContext) {
   ];
   const books = await createBooks(request, category, specs);
   return { word, category, books, byTitle: (prefix: string) => books.find((book) => book.title.startsWith(prefix))! };
+}
+
+/**
+ * Asks once for a book's sample, as the first "Read A Little" would: a 1-page book has none (422), and
+ * from then on its page offers the story in a dialog instead of the reader. Waits until the book says so.
+ */
+export async function settleSample(request: APIRequestContext, bookId: string): Promise<void> {
+  expect((await request.get(`/api/books/${bookId}/sample`)).status()).toBe(422);
+  await expect
+    .poll(async () => ((await (await request.get(`/api/books/${bookId}`)).json()) as { sample: unknown }).sample)
+    .toBeNull();
 }

@@ -9,6 +9,7 @@ const FILE_STORE_TESTS = [
   'src/modules/books',
   'src/modules/users',
   'src/modules/admin',
+  'src/modules/files/stamped-copies.test.ts',
   'src/backup',
   'src/test/two-instances.test.ts',
 ];

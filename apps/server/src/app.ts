@@ -1,6 +1,6 @@
 /**
- * Builds the Fastify app: external plugins, then our decorators, then the API routes under /api,
- * then the web app. Tests import this and call `app.inject`.
+ * Builds the Fastify app: external plugins, then our decorators, then the API routes under /api, the
+ * OPDS catalogue under /opds, then the web app. Tests import this and call `app.inject`.
  */
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -24,7 +24,11 @@ import uploadGuard from './plugins/upload-guard.js';
 import webApp from './plugins/web-app.js';
 import { registerModules } from './modules/index.js';
 import mailPlugin from './modules/mail/mailer.js';
+import stampedCopies from './modules/files/stamped-copies.js';
+import opdsRoutes from './modules/opds/opds.routes.js';
 import paymentReconciler from './modules/orders/payment-reconciler.js';
+import samplesPlugin from './modules/reading/samples.plugin.js';
+import dbMaintenance from './plugins/db-maintenance.js';
 import { paymentGatewayPlugin } from './modules/payment/gateway/index.js';
 
 declare module 'fastify' {
@@ -92,10 +96,13 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
   });
   await app.register(openapi);
   await app.register(dbPlugin, { database });
+  await app.register(dbMaintenance);
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
   await app.register(mailPlugin);
   await app.register(paymentGatewayPlugin);
   await app.register(paymentReconciler);
+  await app.register(stampedCopies);
+  await app.register(samplesPlugin);
   await app.register(breachedPasswords);
   await app.register(uploadGuard, {
     perMember: config.UPLOADS_PER_MEMBER,
@@ -103,6 +110,8 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
   });
 
   await app.register(registerModules, { prefix: '/api' });
+  // E-reader apps (OPDS): outside /api, with their own authentication (HTTP Basic and app passwords).
+  await app.register(opdsRoutes, { prefix: '/opds' });
 
   const distDir = config.WEB_DIST_DIR ?? path.resolve(serverPackageRoot(), '..', 'web', 'dist');
   await app.register(webApp, { distDir });

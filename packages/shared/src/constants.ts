@@ -45,8 +45,15 @@ export const CATEGORY_SUGGESTIONS = [
  */
 export const BOOK_STATUSES = ['added', 'pending', 'approved', 'rejected', 'unlisted'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
-/** Statuses a visitor can see in the public catalogue. */
+/**
+ * Statuses a visitor can see in the public catalogue: the one statement of "public" for the server's
+ * access policy (apps/server/src/modules/books/books.policy.ts), its SQL and partial indexes, and the web.
+ */
 export const PUBLIC_BOOK_STATUSES: readonly BookStatus[] = ['added', 'approved'];
+
+export function isPublicStatus(status: BookStatus): boolean {
+  return PUBLIC_BOOK_STATUSES.includes(status);
+}
 
 export const ROLES = ['admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];

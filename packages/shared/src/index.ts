@@ -12,3 +12,5 @@ export * from './schemas/admin.js';
 export * from './schemas/promotion.js';
 export * from './schemas/reviews.js';
 export * from './schemas/notifications.js';
+export * from './schemas/reading.js';
+export * from './schemas/app-passwords.js';

@@ -113,6 +113,12 @@ export const envSchema = z.object({
       'PAYMENT_RECONCILE_INTERVAL_MS must be 0 or 100 to 86400000',
     )
     .default(60_000),
+  /**
+   * How often the server checks its tables' write counters and refreshes planner statistics
+   * (ANALYZE) and visibility maps (VACUUM) after large changes; it also checks at start-up and a
+   * moment after writes. 0 turns it off on this copy (docs/search.md).
+   */
+  DB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** A checkout unfinished after this long is the reconciler's: completed, refunded or expired. */
   PAYMENT_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /** The store's name, address and phone: in e-mails and the footer (GET /api/store). */

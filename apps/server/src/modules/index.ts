@@ -7,6 +7,7 @@ import filesRoutes from './files/files.routes.js';
 import healthRoutes from './health/health.routes.js';
 import storeRoutes from './store/store.routes.js';
 import usersRoutes from './users/users.routes.js';
+import appPasswordsRoutes from './app-passwords/app-passwords.routes.js';
 import wishlistRoutes from './wishlist/wishlist.routes.js';
 import cartRoutes from './cart/cart.routes.js';
 import paymentRoutes from './payment/payment.routes.js';
@@ -16,6 +17,7 @@ import promotionRoutes from './promotion/promotion.routes.js';
 import reviewsRoutes from './reviews/reviews.routes.js';
 import contactRoutes from './contact/contact.routes.js';
 import notificationsRoutes from './notifications/notifications.routes.js';
+import readingRoutes from './reading/reading.routes.js';
 
 /** Every API module, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -24,6 +26,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(usersRoutes);
+  await app.register(appPasswordsRoutes);
   await app.register(filesRoutes);
   await app.register(booksRoutes);
   await app.register(wishlistRoutes);
@@ -36,4 +39,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(adminRoutes);
   await app.register(promotionRoutes);
   await app.register(reviewsRoutes);
+  await app.register(readingRoutes);
 };

@@ -80,3 +80,33 @@ export function simulatedGateway(app: App): SimulatedGateway {
   if (!(app.paymentGateway instanceof SimulatedGateway)) throw new Error('the app does not use the simulated gateway');
   return app.paymentGateway;
 }
+
+/** Cards saved per member by buyBook, so a member buying twice saves one card. */
+const savedCards = new WeakMap<App, Map<string, string>>();
+
+/**
+ * A member buys one book through the API (saves a test card once, adds the book to the cart, orders
+ * it) and gets the order's id. Throws with the answer's body on any refusal.
+ */
+export async function buyBook(app: App, actor: Actor, bookId: string): Promise<string> {
+  const post = async (url: string, payload: object, expected: number) => {
+    const response = await app.inject({ method: 'POST', url, headers: actor.headers, payload });
+    if (response.statusCode !== expected) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+  const cards = savedCards.get(app) ?? new Map<string, string>();
+  savedCards.set(app, cards);
+  let cardId = cards.get(actor.user._id);
+  if (!cardId) {
+    const card = await post(
+      '/api/payment',
+      { cardHolder: 'Test Holder', cardNumber: '4242-4242-4242-4242', expiry: '12/29', cvv: '123' },
+      201,
+    );
+    cardId = card.json<{ card: { _id: string } }>().card._id;
+    cards.set(actor.user._id, cardId);
+  }
+  await post('/api/cart/add', { bookId }, 201);
+  const order = await post('/api/orders', { books: [bookId], paymentId: cardId }, 201);
+  return order.json<{ order: { _id: string } }>().order._id;
+}

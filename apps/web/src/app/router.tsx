@@ -13,6 +13,9 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 });
 
 export const routes: RouteObject[] = [
+  // The reader takes the whole screen (no navbar or footer); pdf.js comes only with its chunk.
+  { path: '/read/:id', errorElement: <RouteError />, ...page(() => import('./routes/reader/read')) },
+  { path: '/read/:id/sample', errorElement: <RouteError />, ...page(() => import('./routes/reader/sample')) },
   {
     path: '/',
     element: <RootLayout />,

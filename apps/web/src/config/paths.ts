@@ -5,6 +5,9 @@ export const paths = {
   library: '/library',
   contact: '/contact',
   book: (id: string) => `/book/${id}`,
+  /** The reader: the whole book, or its sample ("Read A Little"). */
+  read: (id: string) => `/read/${id}`,
+  readSample: (id: string) => `/read/${id}/sample`,
   login: '/login',
   signup: '/signup',
   forgotPassword: '/forgot-password',

@@ -64,6 +64,20 @@ export const bookFieldsSchema = z.object({
   description: required(20_000),
   meta: bookMetaSchema.optional().default({}),
   status: z.enum(BOOK_STATUSES).optional(),
+  /**
+   * Pages of the sample ("Read A Little"), 1-50; empty or null: the first 10% of the pages, up to 20.
+   * Left out of an edit: kept as it is.
+   */
+  samplePages: z.preprocess(
+    (value) => (value === '' ? null : typeof value === 'string' ? Number(value) : value),
+    z
+      .number({ error: 'Sample pages must be a whole number from 1 to 50' })
+      .int('Sample pages must be a whole number from 1 to 50')
+      .min(1, 'Sample pages must be a whole number from 1 to 50')
+      .max(50, 'Sample pages must be a whole number from 1 to 50')
+      .nullable()
+      .optional(),
+  ),
 });
 export type BookFields = z.infer<typeof bookFieldsSchema>;
 
@@ -80,6 +94,13 @@ export const bookSchema = z.object({
   image: z.string().nullable(),
   thumbnail: z.string().nullable(),
   pdf: z.string().nullable(),
+  /**
+   * The sample PDF ("Read A Little": the first pages, cut on the server) unless the book's PDF could
+   * not be cut; null then, and the story text stands in.
+   */
+  sample: z.string().nullable(),
+  /** The sample's page count the author or admin chose; null: automatic (10%, up to 20). */
+  samplePages: z.number().int().nullable(),
   status: z.enum(BOOK_STATUSES),
   /** For a signed-in caller: whether they own it (bought, or took it free). Absent for visitors. */
   owned: z.boolean().optional(),
@@ -124,6 +145,22 @@ export const bookListResponseSchema = z.object({
   categories: z.array(z.object({ name: z.string(), count: z.number().int() })),
 });
 export type BookListResponse = z.infer<typeof bookListResponseSchema>;
+
+export const SUGGESTIONS_MAX = 5;
+
+/** GET /api/books/suggest: what has been typed so far in the search box. */
+export const bookSuggestQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Type at least one letter').max(100),
+});
+export type BookSuggestQuery = z.infer<typeof bookSuggestQuerySchema>;
+
+/** Up to SUGGESTIONS_MAX public books: titles starting with the text first, then titles and authors containing its words. */
+export const bookSuggestionsResponseSchema = z.object({
+  books: z.array(
+    z.object({ _id: z.string(), title: z.string(), author: z.string(), thumbnail: z.string().nullable() }),
+  ),
+});
+export type BookSuggestion = z.infer<typeof bookSuggestionsResponseSchema>['books'][number];
 
 /** GET /api/books/mine: the member's own submissions, every status. */
 export const myBooksQuerySchema = z.object({

@@ -64,3 +64,27 @@ export const contactMessages = pgTable(
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+/**
+ * App passwords: what an e-reader app (OPDS) signs in with, instead of the account password. Each is a
+ * random token shown once; only its SHA-256 is kept, so a copy of the database signs in nowhere.
+ */
+export const appPasswords = pgTable(
+  'app_passwords',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('app_passwords_token_hash_idx').on(t.tokenHash),
+    index('app_passwords_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export type AppPasswordRow = typeof appPasswords.$inferSelect;

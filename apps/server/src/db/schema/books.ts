@@ -1,9 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { BookMeta, BookStatus } from '@ebook/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PUBLIC_BOOK_STATUSES, type BookMeta, type BookStatus, type SampleStatus } from '@ebook/shared';
 import { createdAt, id, tsvector, updatedAt } from './columns.js';
 import { files } from './files.js';
 import { users } from './users.js';
+
+/**
+ * SQL: the status names a public book (PUBLIC_BOOK_STATUSES). The partial indexes below and every
+ * query of public books use this one predicate; books.policy.test.ts fails if the indexes drift.
+ */
+export function publicStatus(status: AnyPgColumn | SQL): SQL {
+  const list = PUBLIC_BOOK_STATUSES.map((value) => `'${value}'`).join(', ');
+  return sql`${status} in (${sql.raw(list)})`;
+}
 
 export const books = pgTable(
   'books',
@@ -21,12 +30,20 @@ export const books = pgTable(
     /** The member who submitted it; null for books an admin added. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     meta: jsonb('meta').$type<BookMeta>().notNull().default({}),
+    /**
+     * Stemmed English words (so "gardening" finds "garden") and, for the title and author, the words as
+     * written ('simple'): a title made only of common words ("Until You") is findable by its words.
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
+          setweight(to_tsvector('simple', coalesce(title, '')), 'A') ||
           setweight(to_tsvector('english', coalesce(author, '')), 'B') ||
+          setweight(to_tsvector('simple', coalesce(author, '')), 'B') ||
           setweight(to_tsvector('english', coalesce(category, '')), 'C') ||
           setweight(to_tsvector('english', coalesce(meta->>'tags', '')), 'C')`,
     ),
+    /** The title in lower case, words separated by one space: exact and starts-with matches, suggestions. */
+    titleKey: text('title_key').generatedAlwaysAs(sql`btrim(regexp_replace(lower(title), '[^[:alnum:]]+', ' ', 'g'))`),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** Bumped on every change; an approval or rejection applies only to the version the admin saw. */
     version: integer('version').notNull().default(1),
@@ -35,33 +52,50 @@ export const books = pgTable(
     /** Kept by the reviews module in the review's transaction, so pages show ratings without a join. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingTotal: integer('rating_total').notNull().default(0),
+    /** Pages of the sample chosen by the author or an admin (1-50); null: the first 10%, up to 20. */
+    samplePages: integer('sample_pages'),
+    /**
+     * The sample: the first pages of the PDF cut into a file of its own (modules/reading), made when
+     * the PDF is stored or on the first request. Cleared (pending) when the PDF or the count changes.
+     */
+    sampleFileId: uuid('sample_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    sampleStatus: text('sample_status').$type<SampleStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('books_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('books_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-    index('books_search_idx').using('gin', t.searchVector),
+    // fastupdate off: new rows go straight into the index, never into a pending list that every search
+    // would have to read until a VACUUM (docs/search.md).
+    index('books_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('books_category_idx').on(t.category),
     // The public catalogue's paging order, alone and per category (partial: only public rows).
     index('books_public_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} in ('added', 'approved')`),
+      .where(publicStatus(t.status)),
     index('books_public_category_created_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} in ('added', 'approved')`),
+      .where(publicStatus(t.status)),
     // The other sorts of the public catalogue (title, price up, price down), newest first within.
     index('books_public_title_idx')
       .on(sql`lower(${t.title})`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} in ('added', 'approved')`),
+      .where(publicStatus(t.status)),
     index('books_public_price_asc_idx')
       .on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} in ('added', 'approved')`),
+      .where(publicStatus(t.status)),
     index('books_public_price_desc_idx')
       .on(t.priceCents.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} in ('added', 'approved')`),
+      .where(publicStatus(t.status)),
+    // Titles starting with what was typed, in title order (suggestions): byte order ("C") lets one
+    // index answer both the LIKE prefix and the ORDER BY, stopping after the first rows.
+    index('books_public_title_key_idx')
+      .on(sql`${t.titleKey} collate "C"`)
+      .where(publicStatus(t.status)),
     index('books_cover_file_idx').on(t.coverFileId),
     index('books_pdf_file_idx').on(t.pdfFileId),
+    index('books_sample_file_idx').on(t.sampleFileId),
+    check('books_sample_pages_check', sql`${t.samplePages} between 1 and 50`),
   ],
 );
 

@@ -5,3 +5,5 @@ export * from './shopping.js';
 export * from './payments.js';
 export * from './store.js';
 export * from './accounts.js';
+export * from './stamped-copies.js';
+export * from './reading.js';

@@ -1,16 +1,14 @@
 /** The admin overview: real counts, and the recent member submissions behind the notification bell. */
-import { count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { PUBLIC_BOOK_STATUSES, submitterName, type AdminNotification, type AdminOverview } from '@ebook/shared';
+import { count, desc, eq, isNotNull } from 'drizzle-orm';
+import { submitterName, type AdminNotification, type AdminOverview } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books, users } from '../../db/schema/index.js';
+import { publicStatus } from '../books/books.policy.js';
 
 export async function getOverview(db: Db): Promise<Omit<AdminOverview, 'currency'>> {
   const [[members], [catalogue], [pending]] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.role, 'member')),
-    db
-      .select({ n: count() })
-      .from(books)
-      .where(inArray(books.status, [...PUBLIC_BOOK_STATUSES])),
+    db.select({ n: count() }).from(books).where(publicStatus(books.status)),
     db.select({ n: count() }).from(books).where(eq(books.status, 'pending')),
   ]);
   return { members: members?.n ?? 0, totalBooks: catalogue?.n ?? 0, pendingBooks: pending?.n ?? 0 };

@@ -4,10 +4,10 @@
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { books, paymentCards, users, type UserRow } from '../../db/schema/index.js';
+import { books, paymentCards, stampedCopies, users, type UserRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import { removeUnusedFiles } from '../books/books.service.js';
+import { removeUnusedFiles } from '../files/file-records.service.js';
 import type { PaymentGateway } from '../payment/gateway/index.js';
 
 const isMember = eq(users.role, 'member');
@@ -91,7 +91,13 @@ export async function removeMemberAccount(
     const removedBooks = await tx
       .delete(books)
       .where(and(eq(books.userId, memberId), inArray(books.status, [...UNPUBLISHED_STATUSES])))
-      .returning({ coverFileId: books.coverFileId, pdfFileId: books.pdfFileId });
+      .returning({ coverFileId: books.coverFileId, pdfFileId: books.pdfFileId, sampleFileId: books.sampleFileId });
+
+    // Their stamped copies go with them (the rows by cascade, the files below).
+    const copies = await tx
+      .select({ fileId: stampedCopies.fileId })
+      .from(stampedCopies)
+      .where(eq(stampedCopies.userId, memberId));
 
     await tx.delete(users).where(eq(users.id, memberId));
 
@@ -99,8 +105,10 @@ export async function removeMemberAccount(
     for (const book of removedBooks) {
       if (book.coverFileId) candidates.add(book.coverFileId);
       if (book.pdfFileId) candidates.add(book.pdfFileId);
+      if (book.sampleFileId) candidates.add(book.sampleFileId);
     }
     if (target.profileImageFileId) candidates.add(target.profileImageFileId);
+    for (const copy of copies) candidates.add(copy.fileId);
     return { fileIds: [...candidates], cardTokens: cards.map((card) => card.token) };
   });
 

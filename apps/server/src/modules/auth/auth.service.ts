@@ -1,5 +1,5 @@
 /** Registration, login and logout; sessions are rows, tokens name them. */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { LoginInput, RegisterInput } from '@ebook/shared';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
@@ -76,12 +76,4 @@ export async function logout(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-/** Ends every session of a user but the current one (after a password change). */
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
 }

@@ -6,32 +6,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coverQuerySchema, downloadLinkResponseSchema, idParamSchema, pdfQuerySchema } from '@ebook/shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { forbidden } from '../../lib/errors.js';
 import { coverVersion } from './books.presenter.js';
-import {
-  assertMayDownload,
-  getCoverFile,
-  getFileRow,
-  getThumbnail,
-  parseRange,
-  pdfDisposition,
-  signDownload,
-  verifyDownload,
-} from './books-files.service.js';
-import { getVisibleBook, isPublicStatus } from './books.service.js';
-import type { BookRecord } from './books-query.service.js';
-import { recordFreeDownload } from './ownership.service.js';
+import { keepFreeBook, sendBookFile } from '../files/send-book-file.js';
+import { getThumbnail } from '../files/thumbnails.js';
+import { assertMayDownload, getCoverFile, signDownload, verifyDownload } from './books-files.service.js';
+import { getVisibleBook } from './books.service.js';
 
 const YEAR_CACHE = 'public, max-age=31536000, immutable';
 
 const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** A member who takes a free book keeps it in their library (and may then review it). */
-  async function keepFreeBook(caller: { id: string; role: string } | null, book: BookRecord): Promise<void> {
-    if (caller?.role === 'member' && book.priceCents === 0 && isPublicStatus(book.status)) {
-      await recordFreeDownload(app.db, caller.id, book.id);
-    }
-  }
-
   /** The member a signed link was made for, if they still exist; null for a visitor's link. */
   const linkHolder = async (userId: string | undefined) => {
     if (!userId) return null;
@@ -89,31 +73,7 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       // A signed link acts as the member it was made for, as they are now (a deleted member: nobody).
       const caller = signed ? await linkHolder(u) : await app.currentUser(request);
       const book = await getVisibleBook(app.db, id, async () => caller);
-      await assertMayDownload(app.db, book, caller);
-      await keepFreeBook(caller, book);
-      const file = await getFileRow(app.db, book.pdfFileId);
-      const size = (await app.fileStore.size(file.sha256)) ?? undefined;
-      if (size === undefined) throw notFound('The file of this book is missing.', 'FILE_MISSING');
-
-      const range = parseRange(request.headers.range, size);
-      if (range === 'unsatisfiable') {
-        return reply.status(416).header('Content-Range', `bytes */${size}`).send({
-          msg: 'The requested range is not in the file.',
-          code: 'RANGE_NOT_SATISFIABLE',
-        });
-      }
-      reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', pdfDisposition(book.title))
-        .header('Accept-Ranges', 'bytes')
-        .header('ETag', `"${file.sha256.slice(0, 32)}"`)
-        .header('Cache-Control', 'private, no-store');
-      if (!range) return reply.header('Content-Length', size).send(app.fileStore.read(file.sha256));
-      return reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('Content-Length', range.end - range.start + 1)
-        .send(app.fileStore.read(file.sha256, range));
+      return sendBookFile(app, request, reply, book, caller);
     },
   );
 
@@ -131,7 +91,7 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await app.currentUser(request);
       const book = await getVisibleBook(app.db, request.params.id, async () => caller);
       await assertMayDownload(app.db, book, caller);
-      await keepFreeBook(caller, book);
+      await keepFreeBook(app, caller, book);
       return signDownload(app.config.JWT_SECRET, book.id, caller?.id);
     },
   );

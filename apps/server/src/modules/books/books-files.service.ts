@@ -4,17 +4,14 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { CoverSize } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books, files, type FileRow } from '../../db/schema/index.js';
+import { isPrivileged, isPublicStatus } from './books.policy.js';
 import { ownsBook } from './ownership.service.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import type { FileStore } from '../../lib/file-store.js';
-import { untrustedImage } from '../../lib/images.js';
 import { findPublicBookCached, type BookRecord } from './books-query.service.js';
 import { TtlCache } from './ttl-cache.js';
 
-export const COVER_WIDTHS: Record<CoverSize, number> = { card: 300, detail: 600 };
 /** Signed download links live this long. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
 
@@ -64,9 +61,9 @@ export async function getCoverFile(
     .where(eq(books.id, bookId))
     .limit(1);
   if (!row) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
-  if (row.status !== 'added' && row.status !== 'approved') {
+  if (!isPublicStatus(row.status)) {
     const caller = await resolveCaller();
-    const privileged = caller && (caller.role === 'admin' || caller.id === row.userId);
+    const privileged = isPrivileged(row, caller);
     const owner = caller && row.status === 'unlisted' && (await ownsBook(db, caller.id, bookId));
     if (!privileged && !owner) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   }
@@ -74,79 +71,6 @@ export async function getCoverFile(
     throw notFound('This book has no cover.', 'FILE_NOT_FOUND');
   }
   return { fileId: row.fileId, sha256: row.sha256, mime: row.mime, sizeBytes: row.sizeBytes };
-}
-
-/** Where a thumbnail is kept in the file store, beside the originals. */
-function thumbName(sha256: string, size: CoverSize): string {
-  return `thumbs/${sha256.slice(0, 2)}/${sha256}-${size}.webp`;
-}
-
-/**
- * Thumbnails recently served, kept in memory (they are small: a few tens of KB) up to a byte budget;
- * behind it the copy on disk, and behind that generation from the original.
- */
-const THUMB_MEMORY_BYTES = 32 * 1024 * 1024;
-const memory = new Map<string, Buffer>();
-let memoryBytes = 0;
-const inFlight = new Map<string, Promise<Buffer>>();
-
-function remember(key: string, bytes: Buffer): void {
-  memory.set(key, bytes);
-  memoryBytes += bytes.length;
-  for (const [oldKey, oldBytes] of memory) {
-    if (memoryBytes <= THUMB_MEMORY_BYTES) break;
-    memory.delete(oldKey);
-    memoryBytes -= oldBytes.length;
-  }
-}
-
-function forget(key: string): void {
-  const bytes = memory.get(key);
-  if (bytes) memoryBytes -= bytes.length;
-  memory.delete(key);
-}
-
-/** The WebP thumbnail of a cover, generated once (concurrent first requests share the work). */
-export async function getThumbnail(store: FileStore, sha256: string, size: CoverSize): Promise<Buffer> {
-  const key = `${sha256}-${size}`;
-  const cached = memory.get(key);
-  if (cached) return cached;
-  let pending = inFlight.get(key);
-  if (!pending) {
-    pending = loadThumbnail(store, sha256, size)
-      .then((bytes) => {
-        remember(key, bytes);
-        return bytes;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
-  }
-  return pending;
-}
-
-async function loadThumbnail(store: FileStore, sha256: string, size: CoverSize): Promise<Buffer> {
-  const kept = await store.getDerived(thumbName(sha256, size));
-  if (kept) return kept;
-  // Covers are at most 5 MB, so reading the original whole is fine (and surfaces read errors).
-  const chunks: Buffer[] = [];
-  for await (const chunk of store.read(sha256)) chunks.push(chunk as Buffer);
-  // Decoded within the pixel limit (covers stored before the limit existed included).
-  const bytes = await untrustedImage(Buffer.concat(chunks))
-    .rotate()
-    .resize({ width: COVER_WIDTHS[size], withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
-  await store.putDerived(thumbName(sha256, size), bytes);
-  return bytes;
-}
-
-export async function removeThumbnails(store: FileStore, sha256: string): Promise<void> {
-  await Promise.all(
-    (Object.keys(COVER_WIDTHS) as CoverSize[]).map((size) => {
-      forget(`${sha256}-${size}`);
-      return store.removeDerived(thumbName(sha256, size));
-    }),
-  );
 }
 
 export interface PdfCaller {
@@ -160,9 +84,8 @@ export interface PdfCaller {
  * does not exist for anyone but its submitter and admins, and, once unlisted, its owners.
  */
 export async function assertMayDownload(db: Db, book: BookRecord, caller: PdfCaller | null): Promise<void> {
-  const isPublic = book.status === 'added' || book.status === 'approved';
-  const privileged = caller && (caller.role === 'admin' || caller.id === book.userId);
-  if (!isPublic) {
+  const privileged = isPrivileged(book, caller);
+  if (!isPublicStatus(book.status)) {
     if (privileged) return;
     if (caller && book.status === 'unlisted' && (await ownsBook(db, caller.id, book.id))) return;
     throw notFound('Book not found.', 'BOOK_NOT_FOUND');

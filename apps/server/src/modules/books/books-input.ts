@@ -35,7 +35,7 @@ export async function readBookInput(request: FastifyRequest, store: FileStore): 
   return request.isMultipart() ? readMultipart(request, store) : readJson(request.body, store);
 }
 
-const TEXT_FIELDS = ['title', 'author', 'category', 'price', 'story', 'description', 'status'];
+const TEXT_FIELDS = ['title', 'author', 'category', 'price', 'story', 'description', 'status', 'samplePages'];
 
 async function readMultipart(request: FastifyRequest, store: FileStore): Promise<BookInput> {
   const input: BookInput = { fields: {} };

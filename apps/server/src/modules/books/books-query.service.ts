@@ -18,6 +18,7 @@ import type { BookListQuery, BookType } from '@ebook/shared';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { books, type BookRow } from '../../db/schema/index.js';
+import { publicStatus } from './books.policy.js';
 import { buildSearch, invalidateSearchCaches, type Search } from './books-search.service.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -40,13 +41,16 @@ export const bookColumns = {
   rejectionReason: books.rejectionReason,
   reviewCount: books.reviewCount,
   ratingTotal: books.ratingTotal,
+  samplePages: books.samplePages,
+  sampleFileId: books.sampleFileId,
+  sampleStatus: books.sampleStatus,
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
 };
-export type BookRecord = Omit<BookRow, 'searchVector'>;
+export type BookRecord = Omit<BookRow, 'searchVector' | 'titleKey'>;
 
 /** Written literally (not as parameters) so the planner can use the partial indexes on public rows. */
-export const isPublic = sql.raw(`"books"."status" in ('added', 'approved')`);
+export const isPublic = publicStatus(books.status);
 
 const CACHE_TTL_MS = 5_000;
 /**

@@ -1,4 +1,4 @@
-import { averageRating, centsToAmount, type Book } from '@ebook/shared';
+import { averageRating, centsToAmount, type Book, type BookSuggestion } from '@ebook/shared';
 import type { BookRow } from '../../db/schema/index.js';
 
 /**
@@ -6,7 +6,10 @@ import type { BookRow } from '../../db/schema/index.js';
  * `submittedBy` (admin lists) is the submitter's name, 'Admin' when an admin added the book (no
  * submitter, or an admin submitter), 'Unknown' when the account is gone; the server decides it.
  */
-export function presentBook(book: Omit<BookRow, 'searchVector'>, extra: { submittedBy?: string | null } = {}): Book {
+export function presentBook(
+  book: Omit<BookRow, 'searchVector' | 'titleKey'>,
+  extra: { submittedBy?: string | null } = {},
+): Book {
   return {
     _id: book.id,
     title: book.title,
@@ -20,6 +23,8 @@ export function presentBook(book: Omit<BookRow, 'searchVector'>, extra: { submit
     image: book.coverFileId ? `/api/books/${book.id}/cover` : null,
     thumbnail: book.coverFileId ? `/api/books/${book.id}/cover?size=card&v=${coverVersion(book.coverFileId)}` : null,
     pdf: book.pdfFileId ? `/api/books/${book.id}/pdf` : null,
+    sample: book.pdfFileId && book.sampleStatus !== 'failed' ? `/api/books/${book.id}/sample` : null,
+    samplePages: book.samplePages,
     status: book.status,
     rating: { average: averageRating(book.reviewCount, book.ratingTotal), count: book.reviewCount },
     userId: book.userId,
@@ -32,9 +37,24 @@ export function presentBook(book: Omit<BookRow, 'searchVector'>, extra: { submit
   };
 }
 
+/** A search-as-you-type suggestion: enough to show a small cover, the title and the author. */
+export function presentSuggestion(book: {
+  id: string;
+  title: string;
+  author: string;
+  coverFileId: string | null;
+}): BookSuggestion {
+  return {
+    _id: book.id,
+    title: book.title,
+    author: book.author,
+    thumbnail: book.coverFileId ? `/api/books/${book.id}/cover?size=card&v=${coverVersion(book.coverFileId)}` : null,
+  };
+}
+
 /** A book with its submitter's name, for the admin's and the member's lists. */
 export function presentSubmitted(row: {
-  book: Omit<BookRow, 'searchVector'>;
+  book: Omit<BookRow, 'searchVector' | 'titleKey'>;
   submitterName: string | null;
   submitterRole: 'admin' | 'member' | null;
 }): Book {

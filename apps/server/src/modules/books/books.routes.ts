@@ -12,6 +12,8 @@ import {
   bookMutationResponseSchema,
   bookOwnersResponseSchema,
   bookSchema,
+  bookSuggestQuerySchema,
+  bookSuggestionsResponseSchema,
   deleteBookResponseSchema,
   idParamSchema,
 } from '@ebook/shared';
@@ -20,7 +22,8 @@ import { tooManyRequests } from '../../lib/errors.js';
 import { callerOf } from '../../plugins/auth.js';
 import { readBookInput } from './books-input.js';
 import { findPublicBookCached, listPublicBooks, type BookRecord } from './books-query.service.js';
-import { presentBook } from './books.presenter.js';
+import { presentBook, presentSuggestion } from './books.presenter.js';
+import { suggestBooks } from './books-suggest.service.js';
 import booksFilesRoutes from './books-files.routes.js';
 import booksReviewRoutes from './books-review.routes.js';
 import { countOwners, ownedAmong } from './ownership.service.js';
@@ -43,7 +46,15 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     pendingBooks: app.config.PENDING_BOOKS_PER_MEMBER,
     uploadBytes: app.config.UPLOAD_BYTES_PER_MEMBER,
   };
-  const searchesPerMinute = app.config.SEARCHES_PER_MINUTE;
+  const searchRateLimit = {
+    max: app.config.SEARCHES_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      tooManyRequests(
+        `Too many searches. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        'SEARCH_RATE_LIMITED',
+      ),
+  };
   /**
    * Books with `owned` for a signed-in caller, added per request: the cached pages are shared by
    * everyone. A visitor (no session cookie or token) costs no lookup at all.
@@ -65,16 +76,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       ...plainJson,
       // Searches per address (each may miss every cache); browsing the catalogue is not counted.
       config: {
-        rateLimit: {
-          max: searchesPerMinute,
-          timeWindow: '1 minute',
-          allowList: (request) => !(request.query as { q?: unknown }).q,
-          errorResponseBuilder: (_request, context) =>
-            tooManyRequests(
-              `Too many searches. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-              'SEARCH_RATE_LIMITED',
-            ),
-        },
+        rateLimit: { ...searchRateLimit, allowList: (request) => !(request.query as { q?: unknown }).q },
       },
       schema: {
         tags: ['books'],
@@ -93,6 +95,21 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         categories: result.categories,
       };
     },
+  );
+
+  app.get(
+    '/books/suggest',
+    {
+      // Counted like searches (each keystroke may miss every cache).
+      config: { rateLimit: searchRateLimit },
+      schema: {
+        tags: ['books'],
+        summary: 'Up to 5 public books for what has been typed so far (search as you type)',
+        querystring: bookSuggestQuerySchema,
+        response: { 200: bookSuggestionsResponseSchema },
+      },
+    },
+    async (request) => ({ books: (await suggestBooks(app.db, request.query.q)).map(presentSuggestion) }),
   );
 
   app.get(

@@ -2,10 +2,9 @@
  * The rules of books: who sees, creates, edits, deletes, approves and rejects what. Writes run in one
  * transaction; staged files are committed only after it succeeds and discarded on any failure.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   BOOK_VALIDATION_MESSAGE,
-  PUBLIC_BOOK_STATUSES,
   bookFieldsSchema,
   formatMoney,
   type BookFields,
@@ -18,19 +17,16 @@ import { books, cartItems, files, users, wishlistItems } from '../../db/schema/i
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { AcceptedFile } from '../files/files.service.js';
 import { discardInput, type BookInput } from './books-input.js';
 import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books-query.service.js';
 import { buildSearch } from './books-search.service.js';
-import { removeThumbnails } from './books-files.service.js';
+import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
+import { canSee, isPublicStatus, mayChange, publicStatus, type Caller } from './books.policy.js';
 import { countOwners, ownsBook } from './ownership.service.js';
 import { notifyAdmins, notifyPriceDrop } from '../notifications/notifications.service.js';
 
-export type Caller = Pick<AuthUser, 'id' | 'role'> | null;
-
-export function isPublicStatus(status: BookStatus): boolean {
-  return PUBLIC_BOOK_STATUSES.includes(status);
-}
+export type { Caller };
+export { isPublicStatus };
 
 async function findBook(db: Executor, id: string, lock = false): Promise<BookRecord | undefined> {
   const query = db.select(bookColumns).from(books).where(eq(books.id, id)).limit(1);
@@ -53,15 +49,13 @@ export async function getVisibleBook(db: Db, id: string, resolveCaller: () => Pr
   throw notFound('Book not found.', 'BOOK_NOT_FOUND');
 }
 
-export function canSee(book: Pick<BookRecord, 'status' | 'userId'>, caller: Caller): boolean {
-  return isPublicStatus(book.status) || caller?.role === 'admin' || (!!caller && book.userId === caller.id);
-}
+export { canSee };
 
 export async function listAllPublicBooks(db: Db): Promise<BookRecord[]> {
   return db
     .select(bookColumns)
     .from(books)
-    .where(inArray(books.status, [...PUBLIC_BOOK_STATUSES]))
+    .where(publicStatus(books.status))
     .orderBy(desc(books.createdAt), desc(books.id))
     .limit(1000);
 }
@@ -76,37 +70,6 @@ function parseFields(raw: Record<string, unknown>): BookFields {
     'VALIDATION_ERROR',
     issues,
   );
-}
-
-/**
- * Serialises, per content, whatever adds or removes the stored bytes of a file: an upload's
- * transaction and the clean-up of an unused file take the same transaction-scoped advisory lock.
- * The clean-up deletes the row and the bytes while holding it; an upload of the same bytes waits,
- * then records a new row and moves its bytes into place after the clean-up is done (without the lock
- * the clean-up could delete the bytes just stored by the upload).
- */
-export async function lockContent(tx: Executor, sha256s: string[]): Promise<void> {
-  for (const sha256 of [...new Set(sha256s)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`file:${sha256}`}, 0))`);
-  }
-}
-
-/**
- * Inserts the files rows (once per content) inside the transaction, holding the content's lock until
- * it ends; bytes are moved after commit.
- */
-export async function recordFile(
-  tx: Executor,
-  file: AcceptedFile,
-  dimensions?: { width: number; height: number },
-): Promise<string> {
-  await lockContent(tx, [file.sha256]);
-  const [row] = await tx
-    .insert(files)
-    .values({ sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes, ...dimensions })
-    .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: file.sha256 } })
-    .returning({ id: files.id });
-  return row!.id;
 }
 
 async function commitFiles(input: BookInput): Promise<void> {
@@ -212,6 +175,8 @@ function bookValues(fields: BookFields) {
     story: fields.story,
     description: fields.description,
     meta: fields.meta,
+    // Left out of an edit: kept.
+    ...(fields.samplePages !== undefined && { samplePages: fields.samplePages }),
   };
 }
 
@@ -219,9 +184,9 @@ const UNLIST_BY_DELETE = 'A book is unlisted by deleting it while members own it
 
 /** Members may change only their own books, and only before they are public. */
 function assertMayChange(book: BookRecord, caller: AuthUser): void {
-  if (caller.role === 'admin') return;
-  if (book.userId !== caller.id) throw forbidden('You can only change your own books.', 'NOT_YOUR_BOOK');
-  if (isPublicStatus(book.status) || book.status === 'unlisted') {
+  const answer = mayChange(book, caller);
+  if (answer === 'not-yours') throw forbidden('You can only change your own books.', 'NOT_YOUR_BOOK');
+  if (answer === 'locked') {
     throw forbidden('This book is already in the library and can no longer be changed.', 'BOOK_LOCKED');
   }
 }
@@ -256,7 +221,11 @@ export async function updateBook(
         ? await recordFile(tx, input.cover, { width: input.cover.width, height: input.cover.height })
         : current.coverFileId;
       const pdfFileId = input.pdf ? await recordFile(tx, input.pdf) : current.pdfFileId;
-      replaced = [current.coverFileId, current.pdfFileId].filter(
+      // Another PDF or another sample length: the sample is cut again (modules/reading).
+      const samplePages = fields.samplePages === undefined ? current.samplePages : fields.samplePages;
+      const sampleStale = pdfFileId !== current.pdfFileId || samplePages !== current.samplePages;
+      const sample = sampleStale ? { sampleFileId: null, sampleStatus: 'pending' as const } : {};
+      replaced = [current.coverFileId, current.pdfFileId, sampleStale ? current.sampleFileId : null].filter(
         (fileId): fileId is string => !!fileId && fileId !== coverFileId && fileId !== pdfFileId,
       );
       // Editing keeps the status; only an admin may set one explicitly. A member who edits a rejected
@@ -274,6 +243,7 @@ export async function updateBook(
         .update(books)
         .set({
           ...bookValues(fields),
+          ...sample,
           status,
           coverFileId,
           pdfFileId,
@@ -286,7 +256,7 @@ export async function updateBook(
       // Only the book's own submitter is held to the quota (an admin editing is not).
       if (current.userId === caller.id) await assertWithinQuota(tx, caller, quota);
       // A lower price on a public book: recorded with the change for everyone who wished for it.
-      if (row!.priceCents < current.priceCents && PUBLIC_BOOK_STATUSES.includes(row!.status)) {
+      if (row!.priceCents < current.priceCents && isPublicStatus(row!.status)) {
         await notifyPriceDrop(tx, row!, {
           before: formatMoney(current.priceCents, currency),
           after: row!.priceCents === 0 ? 'nothing (free)' : formatMoney(row!.priceCents, currency),
@@ -332,43 +302,14 @@ export async function deleteBook(db: Db, store: FileStore, id: string, caller: A
       return { outcome: { kind: 'unlisted', owners } as DeleteOutcome, fileIds: [] };
     }
     await tx.delete(books).where(eq(books.id, id));
-    const fileIds = [book.coverFileId, book.pdfFileId].filter((fileId): fileId is string => !!fileId);
+    const fileIds = [book.coverFileId, book.pdfFileId, book.sampleFileId].filter(
+      (fileId): fileId is string => !!fileId,
+    );
     return { outcome: { kind: 'deleted' } as DeleteOutcome, fileIds };
   });
   invalidateCatalogueCaches();
   await removeUnusedFiles(db, store, result.fileIds);
   return result.outcome;
-}
-
-/**
- * Deletes files that no book and no profile uses any more, each in a transaction holding its
- * content's lock (see lockContent): the row, then the bytes and thumbnails, then commit. If removing
- * the bytes fails the row stays, so a row never names missing bytes.
- */
-export async function removeUnusedFiles(db: Db, store: FileStore, fileIds: string[]): Promise<void> {
-  for (const fileId of new Set(fileIds)) {
-    await db.transaction(async (tx) => {
-      const [file] = await tx.select({ sha256: files.sha256 }).from(files).where(eq(files.id, fileId)).limit(1);
-      if (!file) return;
-      await lockContent(tx, [file.sha256]);
-      const removed = await tx
-        .delete(files)
-        .where(
-          and(
-            eq(files.id, fileId),
-            sql`not exists (select 1 from ${books} where ${books.coverFileId} = ${files.id} or ${books.pdfFileId} = ${files.id})`,
-            sql`not exists (select 1 from ${users} where ${users.profileImageFileId} = ${files.id})`,
-          ),
-        )
-        .returning({ sha256: files.sha256 });
-      if (removed.length === 0) return;
-      // The bytes are stored by content alone: another row (another type) may still name them.
-      const [other] = await tx.select({ id: files.id }).from(files).where(eq(files.sha256, file.sha256)).limit(1);
-      if (other) return;
-      await store.remove(file.sha256);
-      await removeThumbnails(store, file.sha256);
-    });
-  }
 }
 
 /**

@@ -32,6 +32,7 @@ export interface BookBody {
   description: string;
   meta?: Record<string, unknown>;
   status?: string;
+  samplePages?: number | string | null;
   image?: string;
   pdf?: string;
 }

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@ebook/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { createAdmin, createMember, type Actor } from '../../test/factories.js';
+import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { bookBody, dataUrl, makePdf, makePng, postBook, storedFiles } from './books.test-helpers.js';
 
 let ctx: TestContext;
@@ -24,25 +24,12 @@ const get = (url: string, actor?: Actor) => inject({ method: 'GET', url, headers
 const post = (url: string, actor: Actor, payload: object) =>
   inject({ method: 'POST', url, headers: actor.headers, payload });
 
-async function buy(actor: Actor, bookId: string): Promise<void> {
-  const card = await post('/api/payment', actor, {
-    cardHolder: 'Ann Owner',
-    cardNumber: '4242-4242-4242-4242',
-    expiry: '12/29',
-    cvv: '123',
-  });
-  expect(card.statusCode).toBe(201);
-  expect((await post('/api/cart/add', actor, { bookId })).statusCode).toBe(201);
-  const order = await post('/api/orders', actor, { books: [bookId], paymentId: card.json().card._id });
-  expect(order.statusCode).toBe(201);
-}
-
 describe('deleting a book that members own', () => {
   let book: Book;
 
   beforeAll(async () => {
     book = await postBook(ctx.app, admin, { title: 'The Kept Promise', price: 7.5 });
-    await buy(ann, book._id);
+    await buyBook(ctx.app, ann, book._id);
     expect((await post('/api/cart/add', bob, { bookId: book._id })).statusCode).toBe(201);
     expect((await post('/api/wishlist/add', bob, { bookId: book._id })).statusCode).toBeLessThan(300);
   });

@@ -2,18 +2,18 @@
  * The member's cart. E-books are bought once: a book is in a cart at most once, free books are
  * downloaded rather than bought, and a book the member owns cannot be added again.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { PUBLIC_BOOK_STATUSES } from '@ebook/shared';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { books, cartItems, entitlements, type BookRow } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { publicStatus } from '../books/books.policy.js';
 
 /** A book visitors can see; anything else is "not found" to a member. */
 export async function requirePublicBook(db: Executor, bookId: string): Promise<BookRow> {
   const [book] = await db
     .select()
     .from(books)
-    .where(and(eq(books.id, bookId), inArray(books.status, [...PUBLIC_BOOK_STATUSES])));
+    .where(and(eq(books.id, bookId), publicStatus(books.status)));
   if (!book) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   return book;
 }

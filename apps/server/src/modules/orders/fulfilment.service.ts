@@ -7,7 +7,6 @@
  * other finds it done.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { PUBLIC_BOOK_STATUSES } from '@ebook/shared';
 import type { Db, Tx } from '../../db/client.js';
 import {
   books,
@@ -20,6 +19,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Charge, PaymentGateway } from '../payment/gateway/index.js';
 import { findOrderView, type OrderView } from './orders.service.js';
+import { publicStatus } from '../books/books.policy.js';
 
 /** Why a charged attempt was refunded rather than fulfilled. */
 export type UnfulfillableReason = 'ALREADY_OWNED' | 'BOOK_UNAVAILABLE' | 'MEMBER_GONE' | 'AMOUNT_MISMATCH';
@@ -113,7 +113,7 @@ async function writeOrder(tx: Tx, attempt: PaymentAttemptRow, charge: Charge): P
   const available = await tx
     .select({ id: books.id })
     .from(books)
-    .where(and(inArray(books.id, bookIds), inArray(books.status, [...PUBLIC_BOOK_STATUSES])));
+    .where(and(inArray(books.id, bookIds), publicStatus(books.status)));
   if (available.length !== bookIds.length) throw new Unfulfillable('BOOK_UNAVAILABLE');
 
   const [order] = await tx

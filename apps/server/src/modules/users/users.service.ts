@@ -1,15 +1,14 @@
 /** A member's own account: read, update the profile, change the password. */
 import { type Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { ProfileUpdate } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
-import { users, type UserRow } from '../../db/schema/index.js';
+import { sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { assertNotBreached, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
-import { revokeOtherSessions } from '../auth/auth.service.js';
-import { recordFile, removeUnusedFiles } from '../books/books.service.js';
+import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
 import { acceptImage, decodeBase64File, type AcceptedImage } from '../files/files.service.js';
 
 const AVATAR_SIZE = 256;
@@ -121,4 +120,12 @@ export async function assertPassword(db: Db, userId: string, password: string): 
     throw unauthorized('The password is not correct.', 'INVALID_CREDENTIALS');
   }
   return user;
+}
+
+/** Ends every session of a user but the current one (after a password change). */
+async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
 }

@@ -14,7 +14,7 @@ import { PgCluster, postgresToolsAvailable } from './pg-cluster.js';
 import { freePort } from '../free-port.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const TRIALS = Number(process.env.CHAOS_TEST_TRIALS ?? 8);
+const TRIALS = Number(process.env.CHAOS_TEST_TRIALS ?? 5);
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});

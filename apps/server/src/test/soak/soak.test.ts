@@ -1,13 +1,13 @@
 /**
  * The short soak in `npm test` (embedded run only): the store from its sources on the demo catalogue,
- * under a steady mixed load for SOAK_SECONDS (default 40): no errors, and every window answers. The
+ * under a steady mixed load for SOAK_SECONDS (default 20): no errors, and every window answers. The
  * 10-minute run with the memory figures is `npm run soak`.
  */
 import { describe, expect, it } from 'vitest';
 import { runSoak } from './soak.js';
 
 const embeddedRun = !process.env.TEST_DATABASE_URL && process.env.TEST_FILE_STORE !== 's3';
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 40);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 20);
 
 describe.runIf(embeddedRun)('a short soak', () => {
   it(`serves ${SECONDS} s of mixed load (browse, search, view, buy, download, upload) without an error`, async () => {

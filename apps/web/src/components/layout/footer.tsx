@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { opdsAddress } from '@/lib/opds';
 import { useStoreContact } from '@/lib/store-currency';
 import { NAV_LINKS } from './nav-links';
 
@@ -10,6 +11,12 @@ export function Footer() {
         <div>
           <p className="font-serif text-xl font-bold text-white">{store.name}</p>
           <p className="mt-2 text-sm">Free classics and new e-books, ready to read on any device.</p>
+          <p className="mt-2 text-sm" data-testid="footer-opds">
+            E-reader apps (OPDS):{' '}
+            <a href={opdsAddress()} className="break-all text-stone-100 underline hover:text-white">
+              {opdsAddress()}
+            </a>
+          </p>
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Explore</h2>

@@ -129,6 +129,19 @@ export function BookFormFields({
       <TextAreaField label="Short Story" rows={4} error={messageOf(errors.story)} {...register('story')} />
       <TextAreaField label="Description" rows={5} error={messageOf(errors.description)} {...register('description')} />
 
+      <FormField
+        label="Sample pages"
+        type="number"
+        inputMode="numeric"
+        step={1}
+        min={1}
+        max={50}
+        placeholder="Automatic: the first 10%, up to 20"
+        autoComplete="off"
+        error={messageOf(errors.samplePages)}
+        {...register('samplePages')}
+      />
+
       <fieldset className="rounded-xl border border-stone-200 p-4 sm:p-5">
         <legend className="px-2 font-serif text-lg font-semibold text-stone-800">Meta Information</legend>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -23,6 +23,8 @@ const stored: Book = {
   image: '/api/books/b1/cover',
   thumbnail: '/api/books/b1/cover?size=card',
   pdf: '/api/books/b1/pdf',
+  sample: '/api/books/b1/sample',
+  samplePages: null,
   status: 'approved',
   rating: { average: null, count: 0 },
   userId: 'u1',

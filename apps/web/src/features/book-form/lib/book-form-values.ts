@@ -34,6 +34,8 @@ export const bookFormSchema = z.object({
   }),
   story: required.max(20_000, 'The story is too long (20,000 characters at most)'),
   description: required.max(20_000, 'The description is too long (20,000 characters at most)'),
+  /** Pages of the "Read A Little" sample; empty: the first 10%, up to 20. */
+  samplePages: optionalWholeNumber('Sample pages', 1, 50),
   meta: z.object({
     sku: optionalText,
     tags: optionalText,
@@ -71,6 +73,7 @@ export function toFormValues(book: Book | undefined, variant: BookFormVariant): 
     price: book ? (book.isFree ? (variant === 'admin' ? 'Free' : '0') : text(book.price)) : '',
     story: book?.story ?? '',
     description: book?.description ?? '',
+    samplePages: text(book?.samplePages),
     meta: {
       sku: text(meta.sku),
       tags: text(meta.tags),
@@ -142,6 +145,7 @@ export function toFormData(
   form.append('story', values.story.trim());
   form.append('description', values.description.trim());
   form.append('status', options.status);
+  form.append('samplePages', values.samplePages.trim());
   form.append('meta', JSON.stringify(meta));
   if (options.cover) form.append('image', options.cover, options.cover.name);
   if (options.pdf) form.append('pdf', options.pdf, options.pdf.name);

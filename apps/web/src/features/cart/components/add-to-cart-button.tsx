@@ -31,7 +31,7 @@ export function AddToCartButton({ book, className = '' }: { book: Book; classNam
       type="button"
       disabled={book.isFree || add.isPending}
       title={book.isFree ? 'Free books are downloaded, not bought' : undefined}
-      className={`rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-700 ${className}`}
+      className={`whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-700 ${className}`}
       onClick={() => void onClick()}
     >
       {add.isPending ? 'Adding…' : 'Add To Cart'}

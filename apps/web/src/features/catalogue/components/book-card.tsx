@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
 import { OwnedBookActions } from '@/components/ui/owned-book-actions';
+import { ReadButton } from '@/components/ui/read-button';
 import { paths } from '@/config/paths';
 import { PriceTag } from '@/components/ui/price-tag';
 import { StarRating } from '@/components/ui/star-rating';
@@ -46,10 +47,11 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
         <StarRating rating={book.rating} />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-3">
           {book.owned ? <OwnedBookActions book={book} /> : renderAddToCart?.(book)}
+          {(book.owned || book.isFree) && <ReadButton book={book} />}
           <Link
             to={paths.book(book._id)}
             aria-label={`View ${book.title}`}
-            className="rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 hover:border-brand-500 hover:text-brand-700"
+            className="whitespace-nowrap rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 hover:border-brand-500 hover:text-brand-700"
           >
             View
           </Link>

@@ -1,5 +1,6 @@
 import type { Book } from '@ebook/shared';
 import { OwnedBookActions } from '@/components/ui/owned-book-actions';
+import { ReadButton } from '@/components/ui/read-button';
 import { Tabs } from '@/components/ui/tabs';
 import { additionalInformation, bookInformation } from '../lib/book-details';
 import { PriceTag } from '@/components/ui/price-tag';
@@ -58,6 +59,7 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
           )}
           <div className="flex flex-wrap items-center gap-3 pt-2">
             {!book.isFree && !book.owned && renderAddToCart?.(book)}
+            <ReadButton book={book} size="md" />
             {book.owned ? (
               <OwnedBookActions book={book} size="md" />
             ) : book.isFree ? (
@@ -81,10 +83,13 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
                 </a>
               ) : null
             ) : (
-              <ReadALittle title={book.title} story={book.story} />
+              <ReadALittle bookId={book._id} title={book.title} story={book.story} sample={book.sample} />
             )}
             {book.status !== 'unlisted' && renderFavourite?.(book)}
           </div>
+          {book.owned && !book.isFree && (
+            <p className="text-sm text-stone-600">Your copy carries your name and order number on every page.</p>
+          )}
         </div>
         <aside
           aria-labelledby="book-information"

@@ -1,24 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BookSuggestion } from '@ebook/shared';
 import { LibrarySearch } from './library-search';
 
+const SUGGESTED: BookSuggestion[] = [
+  { _id: 'b1', title: 'Cold Comfort Farm', author: 'Stella Gibbons', thumbnail: '/api/books/b1/cover?size=card&v=1' },
+  { _id: 'b2', title: 'Cold Mountain', author: 'Charles Frazier', thumbnail: null },
+];
+
+/** The server's suggestions (the network is the only thing replaced): every text gets SUGGESTED. */
+function serverSuggesting() {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(new URL(url, 'http://store').searchParams.get('q') ?? '');
+      return new Response(JSON.stringify({ books: SUGGESTED }), { headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return asked;
+}
+
 /** Like the library: the address (value) follows a search a little later, as a router navigation does. */
-function Harness({ onSearch, initial = '' }: { onSearch: (q: string) => void; initial?: string }) {
+function Harness({
+  onSearch,
+  onOpenBook = () => {},
+  initial = '',
+}: {
+  onSearch: (q: string) => void;
+  onOpenBook?: (id: string) => void;
+  initial?: string;
+}) {
   const [value, setValue] = useState(initial);
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
-    <>
+    <QueryClientProvider client={client}>
       <LibrarySearch
         value={value}
         onSearch={(q) => {
           onSearch(q);
           setTimeout(() => setValue(q), 50);
         }}
+        onOpenBook={onOpenBook}
       />
       <button type="button" onClick={() => setValue('from a link')}>
         Outside change
       </button>
-    </>
+    </QueryClientProvider>
   );
 }
 
@@ -31,8 +61,14 @@ function typeInto(box: HTMLElement, text: string, delay = 50) {
 }
 
 describe('LibrarySearch', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    vi.useFakeTimers();
+    serverSuggesting();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('searches once, 300 ms after typing stops', () => {
     const onSearch = vi.fn();
@@ -62,5 +98,72 @@ describe('LibrarySearch', () => {
     expect(box).toHaveValue('moby');
     fireEvent.click(screen.getByRole('button', { name: 'Outside change' }));
     expect(box).toHaveValue('from a link');
+  });
+});
+
+describe('LibrarySearch suggestions (a WAI-ARIA combobox)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function typeAndWait(text: string) {
+    const box = screen.getByRole('combobox', { name: 'Search books by title' });
+    box.focus();
+    fireEvent.change(box, { target: { value: text } });
+    await screen.findByRole('option', { name: /Cold Comfort Farm/ });
+    return box;
+  }
+
+  it('suggests books as the reader types, and the arrows move through them', async () => {
+    const asked = serverSuggesting();
+    render(<Harness onSearch={() => {}} />);
+    const box = await typeAndWait('cold');
+    expect(asked.at(-1)).toBe('cold');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByRole('listbox', { name: 'Suggested books' });
+    expect(box).toHaveAttribute('aria-controls', list.id);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Cold Comfort FarmStella Gibbons',
+      'Cold MountainCharles Frazier',
+    ]);
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    const [first, second] = screen.getAllByRole('option');
+    expect(box).toHaveAttribute('aria-activedescendant', first!.id);
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box).toHaveAttribute('aria-activedescendant', second!.id);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box).toHaveAttribute('aria-activedescendant', first!.id);
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box).toHaveAttribute('aria-activedescendant', second!.id);
+  });
+
+  it('Enter opens the highlighted book', async () => {
+    serverSuggesting();
+    const onOpenBook = vi.fn();
+    const onSearch = vi.fn();
+    render(<Harness onSearch={onSearch} onOpenBook={onOpenBook} />);
+    const box = await typeAndWait('cold');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onOpenBook.mock.calls).toEqual([['b2']]);
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('Enter with nothing highlighted searches at once; Escape closes the list', async () => {
+    serverSuggesting();
+    const onOpenBook = vi.fn();
+    const onSearch = vi.fn();
+    render(<Harness onSearch={onSearch} onOpenBook={onOpenBook} />);
+    const box = await typeAndWait('cold');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSearch.mock.calls).toEqual([['cold']]);
+    expect(onOpenBook).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(await screen.findByRole('listbox')).toBeVisible();
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { PAGE_SIZE } from '@ebook/shared';
+import { paths } from '@/config/paths';
 import { Pagination } from '@/components/ui/pagination';
 import { useBooks } from '../api/get-books';
 import { useLibraryParams } from '../hooks/use-library-params';
@@ -11,6 +13,7 @@ import { LibrarySearch } from './library-search';
 /** The library: search, filters and a page of 9 books, all kept in the address. */
 export function LibraryView(slots: BookCardSlots) {
   const { params, update } = useLibraryParams();
+  const navigate = useNavigate();
   const books = useBooks({
     page: params.page,
     limit: PAGE_SIZE.library,
@@ -36,7 +39,11 @@ export function LibraryView(slots: BookCardSlots) {
   return (
     <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
       <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
-        <LibrarySearch value={params.q} onSearch={(q) => update({ q }, { replace: true })} />
+        <LibrarySearch
+          value={params.q}
+          onSearch={(q) => update({ q }, { replace: true })}
+          onOpenBook={(id) => navigate(paths.book(id))}
+        />
         <LibraryFilters
           type={params.type}
           category={params.category}

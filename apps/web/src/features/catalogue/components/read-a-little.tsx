@@ -1,17 +1,38 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Modal } from '@/components/ui/modal';
+import { paths } from '@/config/paths';
 
-/** 'Read A Little' for paid books: the story in a modal. */
-export function ReadALittle({ title, story }: { title: string; story: string }) {
+const buttonClass =
+  'rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50';
+
+/**
+ * 'Read A Little' for paid books: the first pages of the real book in the reader (a sample the server
+ * cuts); the story in a modal for a book without a sample.
+ */
+export function ReadALittle({
+  bookId,
+  title,
+  story,
+  sample,
+}: {
+  bookId: string;
+  title: string;
+  story: string;
+  sample: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const text = story.trim();
+  if (sample) {
+    return (
+      <Link to={paths.readSample(bookId)} className={buttonClass}>
+        Read A Little
+      </Link>
+    );
+  }
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-      >
+      <button type="button" onClick={() => setOpen(true)} className={buttonClass}>
         Read A Little
       </button>
       <Modal

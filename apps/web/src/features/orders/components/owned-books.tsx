@@ -1,14 +1,16 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, pdfFileName } from '@/lib/download';
 import { useOwnedBooks } from '../api/get-owned-books';
 import { BookThumb } from '@/components/ui/book-thumb';
+import { ReadButton } from '@/components/ui/read-button';
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** 'My Library': every book the member bought, each with Download, long after Recent Orders forgets it. */
-export function OwnedBooks() {
+export function OwnedBooks({ renderProgress }: { renderProgress?: (bookId: string) => ReactNode } = {}) {
   const owned = useOwnedBooks();
   if (owned.isPending) return <Spinner label="Loading your books" />;
   if (owned.isError) return <p className="text-stone-600">Your books could not be loaded. Please refresh the page.</p>;
@@ -37,14 +39,18 @@ export function OwnedBooks() {
             </Link>
             <p className="text-sm text-stone-600">{book.author}</p>
             <p className="mt-1 text-xs text-stone-500">Bought {dateOnly.format(new Date(book.purchasedAt))}</p>
-            <button
-              type="button"
-              disabled={!book.pdf}
-              onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
-              className="mt-auto self-start rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-stone-500"
-            >
-              Download
-            </button>
+            {renderProgress?.(book._id)}
+            <div className="mt-auto flex flex-wrap gap-2 pt-2">
+              <ReadButton book={{ ...book, owned: true }} />
+              <button
+                type="button"
+                disabled={!book.pdf}
+                onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
+                className="self-start rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-stone-500"
+              >
+                Download
+              </button>
+            </div>
           </div>
         </li>
       ))}

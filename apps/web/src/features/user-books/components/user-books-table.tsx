@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_SIZE, formatPrice, type Book, type BookStatus } from '@ebook/shared';
+import { PAGE_SIZE, formatPrice, isPublicStatus, type Book, type BookStatus } from '@ebook/shared';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -75,7 +75,8 @@ export function UserBooksTable({ currency }: { currency: string }) {
           </thead>
           <tbody className="divide-y divide-stone-100">
             {rows.map((book) => {
-              const locked = book.status === 'approved' || book.status === 'added' || book.status === 'unlisted';
+              // The server's rule (books.policy.ts): a member's book is locked once public or unlisted.
+              const locked = isPublicStatus(book.status) || book.status === 'unlisted';
               return (
                 <tr key={book._id} data-testid="user-book-row">
                   <td className="px-4 py-3 font-medium text-stone-900">{book.title}</td>

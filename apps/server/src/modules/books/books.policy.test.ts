@@ -1,0 +1,58 @@
+/**
+ * The books access policy: the statuses it calls public, the SQL it gives and the partial indexes of
+ * the public catalogue (from the committed migrations) say the same thing.
+ */
+import { BOOK_STATUSES, PUBLIC_BOOK_STATUSES } from '@ebook/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.js';
+import { books } from '../../db/schema/index.js';
+import { canSee, isPublicStatus, mayChange, publicStatus } from './books.policy.js';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({});
+});
+afterAll(() => database.close());
+
+describe('the books access policy', () => {
+  it('every partial index over the status uses exactly the public statuses', async () => {
+    const result = (await database.db.execute(
+      sql`select indexname as name, substring(indexdef from ' WHERE (.*)$') as predicate
+       from pg_indexes where schemaname = 'public' and tablename = 'books' and indexdef like '% WHERE %'`,
+    )) as unknown as { rows: { name: string; predicate: string }[] };
+    const partial = result.rows.filter((row) => row.predicate.includes('status'));
+    expect(partial.length).toBeGreaterThanOrEqual(5);
+    // PostgreSQL keeps `status in (...)` as `= ANY (ARRAY[...])`, in the order written.
+    const expected = `(status = ANY (ARRAY[${PUBLIC_BOOK_STATUSES.map((status) => `'${status}'::text`).join(', ')}]))`;
+    for (const index of partial) expect(index.predicate, index.name).toBe(expected);
+  });
+
+  it('the SQL predicate picks the same books as isPublicStatus', async () => {
+    const { db } = database;
+    for (const status of BOOK_STATUSES) {
+      const result = (await db.execute(sql`select ${publicStatus(sql`${status}::text`)} as public`)) as unknown as {
+        rows: { public: boolean }[];
+      };
+      expect(result.rows[0]!.public, status).toBe(isPublicStatus(status));
+    }
+    expect(publicStatus(books.status)).toBeDefined();
+  });
+
+  it('who sees and who may change a book', () => {
+    const admin = { id: 'a', role: 'admin' as const };
+    const author = { id: 'u', role: 'member' as const };
+    const reader = { id: 'r', role: 'member' as const };
+    for (const status of BOOK_STATUSES) {
+      const book = { status, userId: 'u' };
+      expect(canSee(book, null)).toBe(isPublicStatus(status));
+      expect(canSee(book, reader)).toBe(isPublicStatus(status));
+      expect(canSee(book, author)).toBe(true);
+      expect(canSee(book, admin)).toBe(true);
+      expect(mayChange(book, admin)).toBe('yes');
+      expect(mayChange(book, reader)).toBe('not-yours');
+      expect(mayChange(book, author)).toBe(isPublicStatus(status) || status === 'unlisted' ? 'locked' : 'yes');
+    }
+  });
+});

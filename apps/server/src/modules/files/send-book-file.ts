@@ -1,0 +1,80 @@
+/**
+ * Sending a book's PDF to someone: the one place that decides who may have it and how it is sent
+ * (whole or by Range), used by the web download (GET /api/books/:id/pdf) and by e-reader apps
+ * (GET /opds/books/:id/file), so a change to either (such as stamped copies) applies to both.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/errors.js';
+import {
+  assertMayDownload,
+  getFileRow,
+  parseRange,
+  pdfDisposition,
+  type PdfCaller,
+} from '../books/books-files.service.js';
+import type { BookRecord } from '../books/books-query.service.js';
+import { isPublicStatus } from '../books/books.policy.js';
+import { recordFreeDownload } from '../books/ownership.service.js';
+
+/** A member who takes a free book keeps it in their library (and may then review it). */
+export async function keepFreeBook(app: FastifyInstance, caller: PdfCaller | null, book: BookRecord): Promise<void> {
+  if (caller?.role === 'member' && book.priceCents === 0 && isPublicStatus(book.status)) {
+    await recordFreeDownload(app.db, caller.id, book.id);
+  }
+}
+
+/**
+ * Checks that `caller` may download `book` (401/403/404 otherwise), keeps a free book in a member's
+ * library, and sends the PDF: whole, or the part a Range header asks for (206; 416 outside the file).
+ */
+export async function sendBookFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  book: BookRecord,
+  caller: PdfCaller | null,
+): Promise<FastifyReply> {
+  await assertMayDownload(app.db, book, caller);
+  await keepFreeBook(app, caller, book);
+  // A buyer gets their own stamped copy; free books, the submitter and admins the original.
+  const file = (await app.stampedCopies.forDownload(book, caller)) ?? (await getFileRow(app.db, book.pdfFileId));
+  return sendPdf(app, request, reply, file.sha256, {
+    disposition: pdfDisposition(book.title),
+    cacheControl: 'private, no-store',
+    missing: 'The file of this book is missing.',
+  });
+}
+
+/**
+ * Streams a stored PDF: whole, or the part a Range header asks for (206; 416 outside the file), with
+ * an ETag naming its content. 404 FILE_MISSING when the store has lost the bytes.
+ */
+export async function sendPdf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sha256: string,
+  options: { disposition: string; cacheControl: string; missing: string },
+): Promise<FastifyReply> {
+  const size = (await app.fileStore.size(sha256)) ?? undefined;
+  if (size === undefined) throw notFound(options.missing, 'FILE_MISSING');
+  const range = parseRange(request.headers.range, size);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('Content-Range', `bytes */${size}`).send({
+      msg: 'The requested range is not in the file.',
+      code: 'RANGE_NOT_SATISFIABLE',
+    });
+  }
+  reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', options.disposition)
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', `"${sha256.slice(0, 32)}"`)
+    .header('Cache-Control', options.cacheControl);
+  if (!range) return reply.header('Content-Length', size).send(app.fileStore.read(sha256));
+  return reply
+    .status(206)
+    .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('Content-Length', range.end - range.start + 1)
+    .send(app.fileStore.read(sha256, range));
+}

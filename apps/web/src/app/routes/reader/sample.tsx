@@ -1,0 +1,5 @@
+import { ReaderRoute } from './read';
+
+export default function Route() {
+  return <ReaderRoute sample />;
+}

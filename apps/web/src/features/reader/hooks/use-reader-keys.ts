@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+
+export interface ReaderKeys {
+  next: () => void;
+  previous: () => void;
+  first: () => void;
+  last: () => void;
+}
+
+/** ArrowRight/PageDown: next page; ArrowLeft/PageUp: previous; Home/End: first/last (not while typing). */
+export function useReaderKeys(keys: ReaderKeys, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      const action = {
+        ArrowRight: keys.next,
+        PageDown: keys.next,
+        ArrowLeft: keys.previous,
+        PageUp: keys.previous,
+        Home: keys.first,
+        End: keys.last,
+      }[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [keys, enabled]);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { bookSchema } from './books.js';
+
+/** The most pages a book may have for its reading progress (a sanity bound, not a real limit). */
+export const MAX_READING_PAGES = 100_000;
+/** A sample's page count an author or admin may choose. */
+export const SAMPLE_PAGES_MIN = 1;
+export const SAMPLE_PAGES_MAX = 50;
+/** The sample without a chosen count: 10% of the pages, at most this many. */
+export const SAMPLE_PAGES_DEFAULT_MAX = 20;
+
+export const SAMPLE_STATUSES = ['pending', 'ready', 'failed'] as const;
+/** pending: not cut yet (cut on the first request); ready: stored; failed: the PDF could not be cut. */
+export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
+
+/** How many pages a sample of a book of `total` pages has: never more than half the book. */
+export function samplePageCount(total: number, chosen: number | null | undefined): number {
+  const wanted = chosen ?? Math.min(SAMPLE_PAGES_DEFAULT_MAX, Math.ceil(total / 10));
+  return Math.max(0, Math.min(wanted, Math.floor(total / 2)));
+}
+
+/** PUT /api/books/{id}/progress. */
+export const readingProgressInputSchema = z
+  .object({
+    page: z
+      .number({ error: 'The page must be a whole number' })
+      .int('The page must be a whole number')
+      .min(1, 'The page must be at least 1'),
+    pages: z
+      .number({ error: 'The page count must be a whole number' })
+      .int('The page count must be a whole number')
+      .min(1, 'The page count must be at least 1')
+      .max(MAX_READING_PAGES, `The page count must be at most ${MAX_READING_PAGES}`),
+  })
+  .refine((value) => value.page <= value.pages, { message: 'The page must not be past the last page', path: ['page'] });
+export type ReadingProgressInput = z.infer<typeof readingProgressInputSchema>;
+
+export const readingProgressSchema = z.object({
+  page: z.number().int(),
+  pages: z.number().int(),
+  updatedAt: z.string(),
+});
+export type ReadingProgress = z.infer<typeof readingProgressSchema>;
+
+/** GET /api/books/{id}/progress: null until the member has opened the book in the reader. */
+export const readingProgressResponseSchema = z.object({ progress: readingProgressSchema.nullable() });
+export type ReadingProgressResponse = z.infer<typeof readingProgressResponseSchema>;
+
+/** GET /api/users/me/reading: the books the member is reading, last read first. */
+export const readingListResponseSchema = z.object({
+  books: z.array(z.object({ book: bookSchema, progress: readingProgressSchema })),
+});
+export type ReadingListResponse = z.infer<typeof readingListResponseSchema>;
+export type ReadingListEntry = ReadingListResponse['books'][number];
