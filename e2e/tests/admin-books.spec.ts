@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { loginAsAdmin } from '../support/session';
 import { bookPdf, coverPng, uniqueTitle } from './admin-fixtures';
 import { createBooks, token } from './public-fixtures';
+import { expectPopup, recordPopups } from '../support/popups';
+
+test.beforeEach(({ page }) => recordPopups(page));
 
 test('the admin creates a book with a cover and a PDF, edits it, and deletes it', async ({ page }) => {
   const title = uniqueTitle('Lanterns of Galle');
@@ -60,8 +63,7 @@ test('the admin creates a book with a cover and a PDF, edits it, and deletes it'
   await expect(renamedRow).toBeVisible();
   await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
   await page.getByRole('button', { name: 'Yes, delete' }).click();
-  await expect(page.getByRole('heading', { name: 'Deleted!' })).toBeVisible();
-  await expect(page.getByText('Book has been removed.')).toBeVisible();
+  await expectPopup(page, 'Deleted!', 'Book has been removed.');
   await expect(renamedRow).toHaveCount(0);
   const search = await page.request.get(`/api/books?q=${encodeURIComponent(title)}`);
   expect(((await search.json()) as { total: number }).total).toBe(0);

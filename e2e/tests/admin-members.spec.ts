@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
+import { expectPopup, recordPopups } from '../support/popups';
 import { PASSWORD, loginAsAdmin, registerMember } from '../support/session';
+
+test.beforeEach(({ page }) => recordPopups(page));
 
 test('members are listed 5 per page with numbered buttons, never admins', async ({ page }) => {
   for (let i = 0; i < 6; i += 1) await registerMember(page.request, `Paging Reader ${i}`);
@@ -39,8 +42,7 @@ test('the admin deletes a member after confirming, and the member can no longer 
 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   await page.getByRole('button', { name: 'Yes, delete' }).click();
-  await expect(page.getByRole('heading', { name: 'Deleted!' })).toBeVisible();
-  await expect(page.getByText('Member has been removed.')).toBeVisible();
+  await expectPopup(page, 'Deleted!', 'Member has been removed.');
   await expect(row).toHaveCount(0);
 
   const login = await page.request.post('/api/auth/login', { data: { email: member.email, password: PASSWORD } });

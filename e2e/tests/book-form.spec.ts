@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin, newMember } from '../support/session';
 import { bookPdf, coverPng, uniqueTitle } from './admin-fixtures';
+import { expectPopup, recordPopups } from '../support/popups';
 
 const VALIDATION_TEXT = 'Title, Category, and Author,CoverImage, PDF, Story, Description, Price are required.';
 
@@ -34,6 +35,8 @@ async function attachFiles(page: Page, title: string) {
     .setInputFiles({ name: 'book.pdf', mimeType: 'application/pdf', buffer: bookPdf(title) });
   await expect(page.getByText('PDF uploaded')).toBeVisible();
 }
+
+test.beforeEach(({ page }) => recordPopups(page));
 
 test('admin book form: Validation Error sends nothing, bad files are refused, a full form uploads with progress', async ({
   page,
@@ -84,8 +87,7 @@ test('admin book form: Validation Error sends nothing, bad files are refused, a 
   await page.getByRole('button', { name: 'Save Book' }).click();
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Saved!' })).toBeVisible();
-  await expect(page.getByText('Book added successfully.')).toBeVisible();
+  await expectPopup(page, 'Saved!', 'Book added successfully.');
   await expect(page).toHaveURL(/#\/admin-dashboard\/books$/, { timeout: 5_000 });
 
   expect(writes).toEqual(['POST']);
@@ -139,8 +141,7 @@ test('member book form: numeric price with the Free hint, submitted as pending, 
   await expect(page.getByRole('img', { name: 'Cover preview' })).toBeVisible();
   await page.getByLabel('Description').fill('Letters written during the long rains.');
   await page.getByRole('button', { name: 'Update Book' }).click();
-  await expect(page.getByRole('heading', { name: 'Updated!' })).toBeVisible();
-  await expect(page.getByText('Book updated successfully.')).toBeVisible();
+  await expectPopup(page, 'Updated!', 'Book updated successfully.');
   expect(writes).toEqual(['POST', 'PUT']);
   await expect(page).toHaveURL(/#\/user-dashboard\/userBooks$/, { timeout: 5_000 });
   // The edit sent the stored status back unchanged.

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectPopup, recordPopups } from '../support/popups';
 import { newMember } from '../support/session';
 
 const SHOTS = process.env.MEMBER_SHOTS_DIR;
@@ -54,10 +55,11 @@ async function saveCardThroughForm(page: Page, number: string) {
   await expect(page.getByLabel('Valid Through (MM/YY)')).toHaveValue('12/28');
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('button', { name: 'Save Card' }).click();
-  await expect(page.getByRole('heading', { name: 'Saved' })).toBeVisible();
-  await expect(page.getByText('Card saved successfully')).toBeVisible();
+  await expectPopup(page, 'Saved', 'Card saved successfully');
   await expect(page.getByTestId('card-number').first()).toHaveText(`•••• •••• •••• ${number.slice(-4)}`);
 }
+
+test.beforeEach(({ page }) => recordPopups(page));
 
 test('a member favourites, adds to cart, saves a card, buys, and finds the book again', async ({ page }) => {
   await newMember(page);
@@ -111,8 +113,7 @@ test('a member favourites, adds to cart, saves a card, buys, and finds the book 
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Confirm & Pay' }).dblclick();
   expect((await download).suggestedFilename()).toBe(`${book.title}.pdf`);
-  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible();
-  await expect(page.getByText('Books purchased and downloaded!')).toBeVisible();
+  await expectPopup(page, 'Success', 'Books purchased and downloaded!');
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 
   // A double click bought once.
@@ -194,7 +195,7 @@ test('after a decline, another card in the same Order Summary pays once (a new c
 
   await dialog.getByLabel('Select Payment Card').selectOption({ index: 2 });
   await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
-  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible();
+  await expectPopup(page, 'Success', 'Books purchased and downloaded!');
   expect(keys).toHaveLength(2);
   expect(keys[1]).not.toBe(keys[0]);
   const { orders } = (await (await page.request.get('/api/orders')).json()) as {
@@ -242,5 +243,5 @@ test('a key refused for another request (422) is explained, and paying again wor
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-422.png`, fullPage: true });
   await page.getByRole('button', { name: 'OK' }).click();
   await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
-  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible();
+  await expectPopup(page, 'Success', 'Books purchased and downloaded!');
 });
