@@ -129,7 +129,7 @@ export class S3FileStore implements FileStore {
       for (const object of page.Contents ?? []) {
         const name = object.Key?.slice(this.prefix.length) ?? '';
         const match = /^[0-9a-f]{2}\/([0-9a-f]{64})$/.exec(name);
-        if (match) yield match[1];
+        if (match?.[1]) yield match[1];
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);

@@ -88,7 +88,7 @@ export async function acceptImage(
 /** Decodes the specification's file fields: a data URL, or raw base64 (taken as JPEG for images). */
 export function decodeBase64File(value: string, field: string): Buffer {
   const match = /^data:[\w.+/-]+;base64,(.*)$/s.exec(value);
-  const body = (match ? match[1] : value).replace(/\s/g, '');
+  const body = (match?.[1] ?? value).replace(/\s/g, '');
   if (body.length === 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) {
     throw badRequest(`${field} must be a file upload, a data URL or base64 text.`, 'INVALID_FILE');
   }
