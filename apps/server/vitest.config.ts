@@ -1,12 +1,45 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that measure time, crash processes or load the machine on purpose: they run one at a time,
+ * after the rest, so that other test files do not slow them down.
+ */
+const ALONE = [
+  'src/test/soak/**/*.test.ts',
+  'src/test/chaos/**/*.test.ts',
+  'src/test/pglite-crash.test.ts',
+  'src/test/outage.test.ts',
+  'src/test/disk-full.test.ts',
+  'src/plugins/db-maintenance.test.ts',
+  'src/server.test.ts',
+  'src/app.test.ts',
+  'src/modules/mail/mail.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias: { '@ebook/shared': new URL('../../packages/shared/src/index.ts', import.meta.url).pathname } },
   test: {
-    include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        // The API tests mostly wait on the database, the disk and their own servers: three files at
+        // a time keep both cores busy.
+        test: {
+          name: 'api',
+          include: ['src/**/*.test.ts'],
+          exclude: ALONE,
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -48,5 +48,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Vitest's default is one worker less than the cores: one, on a two-core machine.
+    maxWorkers: 2,
   },
 });

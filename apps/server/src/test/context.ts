@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config/index.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { adminQuery } from './admin-query.js';
 import { S3RVER_CREDENTIALS, TEST_BUCKET } from './s3-server.js';
 
 export interface TestContext {
@@ -76,7 +76,7 @@ async function openTestDatabase(): Promise<{
     return { database: await openDatabase({ pgliteSnapshot: snapshot }), dropDatabase: async () => {} };
   }
   const name = `ebook_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
@@ -85,16 +85,6 @@ async function openTestDatabase(): Promise<{
     databaseUrl: url.toString(),
     dropDatabase: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** On the object-store run, every test file keeps its files under a prefix of its own in the test bucket. */

@@ -1,13 +1,16 @@
 /**
  * Runs once before the API tests. On the embedded database it migrates one PGlite and saves its
- * data directory, so each test file starts from a copy instead of migrating again. With
+ * data directory, so each test file starts from a copy instead of migrating again; on PostgreSQL it
+ * migrates one template database that each test file's database is created from. With
  * TEST_FILE_STORE=s3 it starts an S3-compatible server that every test file stores its files in.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
+import { adminQuery } from './admin-query.js';
 import { startS3Server } from './s3-server.js';
 
 export default async function setup(project: TestProject) {
@@ -17,7 +20,18 @@ export default async function setup(project: TestProject) {
     project.provide('s3Endpoint', s3.endpoint);
     stops.push(() => s3.stop());
   }
-  if (process.env.TEST_DATABASE_URL) return () => Promise.all(stops.map((stop) => stop()));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const template = `ebook_template_${randomBytes(6).toString('hex')}`;
+    await adminQuery(serverUrl, `create database ${template}`);
+    stops.push(() => adminQuery(serverUrl, `drop database if exists ${template} with (force)`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${template}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+    await database.close();
+    project.provide('postgresTemplate', template);
+    return () => Promise.all(stops.map((stop) => stop()));
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'ebook-test-'));
   const database = await openDatabase({});
   const snapshot = await database.dump!();
@@ -32,6 +46,8 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshotPath: string;
+    /** The migrated PostgreSQL database each test file's database is a copy of. */
+    postgresTemplate: string;
     /** The S3-compatible server of the run with TEST_FILE_STORE=s3. */
     s3Endpoint: string;
   }
