@@ -14,6 +14,7 @@ import { fileStoreFromConfig } from './lib/file-store-from-config.js';
 import { serverPackageRoot } from './lib/paths.js';
 import authPlugin from './plugins/auth.js';
 import breachedPasswords from './plugins/breached-passwords.js';
+import caches from './plugins/caches.js';
 import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
   });
   await app.register(openapi);
   await app.register(dbPlugin, { database });
+  await app.register(caches);
   await app.register(dbMaintenance);
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
   await app.register(mailPlugin);

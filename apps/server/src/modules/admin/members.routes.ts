@@ -43,8 +43,14 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteMember(app.db, app.fileStore, app.paymentGateway, callerOf(request).id, request.params.id, (error) =>
-        request.log.warn({ err: error }, 'member deleted; removing a file or a vaulted card failed'),
+      await deleteMember(
+        app.db,
+        app.fileStore,
+        app.caches,
+        app.paymentGateway,
+        callerOf(request).id,
+        request.params.id,
+        (error) => request.log.warn({ err: error }, 'member deleted; removing a file or a vaulted card failed'),
       );
       return { msg: 'Member has been removed.' };
     },

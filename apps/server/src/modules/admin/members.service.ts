@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { books, paymentCards, stampedCopies, users, type UserRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
+import type { Caches } from '../../plugins/caches.js';
 import { removeUnusedFiles } from '../files/file-records.service.js';
 import type { PaymentGateway } from '../payment/gateway/index.js';
 
@@ -52,13 +53,14 @@ const UNPUBLISHED_STATUSES = ['pending', 'rejected'] as const;
 export async function deleteMember(
   db: Db,
   store: FileStore,
+  caches: Caches,
   gateway: PaymentGateway,
   callerId: string,
   memberId: string,
   onCleanupError: (error: unknown) => void = () => {},
 ): Promise<void> {
   if (memberId === callerId) throw conflict('You cannot delete your own account here.', 'CANNOT_DELETE_SELF');
-  await removeMemberAccount(db, store, gateway, memberId, onCleanupError);
+  await removeMemberAccount(db, store, caches, gateway, memberId, onCleanupError);
 }
 
 /**
@@ -69,6 +71,7 @@ export async function deleteMember(
 export async function removeMemberAccount(
   db: Db,
   store: FileStore,
+  caches: Caches,
   gateway: PaymentGateway,
   memberId: string,
   onCleanupError: (error: unknown) => void = () => {},
@@ -115,7 +118,7 @@ export async function removeMemberAccount(
   // Files and vault entries go only after the rows are committed, so a rolled-back delete loses
   // nothing; files still used by another book or profile stay.
   const cleanups = await Promise.allSettled([
-    removeUnusedFiles(db, store, fileIds),
+    removeUnusedFiles(db, store, caches, fileIds),
     ...cardTokens.map((token) => gateway.removeCard(token)),
   ]);
   for (const result of cleanups) if (result.status === 'rejected') onCleanupError(result.reason);

@@ -34,7 +34,7 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await getCoverFile(app.db, request.params.id, () => app.currentUser(request));
+      const file = await getCoverFile(app.db, app.caches, request.params.id, () => app.currentUser(request));
       const size = request.query.size;
       const etag = `"${file.sha256.slice(0, 32)}${size ? `-${size}` : ''}"`;
       // A URL naming the current cover version (v) never changes content: cache it for a year.
@@ -50,7 +50,7 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('Content-Length', file.sizeBytes)
           .send(app.fileStore.read(file.sha256));
       }
-      const thumbnail = await getThumbnail(app.fileStore, file.sha256, size);
+      const thumbnail = await getThumbnail(app.fileStore, app.caches, file.sha256, size);
       return reply.header('Content-Type', 'image/webp').send(thumbnail);
     },
   );

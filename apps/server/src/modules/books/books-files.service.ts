@@ -9,8 +9,8 @@ import { books, files, type FileRow } from '../../db/schema/index.js';
 import { isPrivileged, isPublicStatus } from './books.policy.js';
 import { ownsBook } from './ownership.service.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import type { Caches } from '../../plugins/caches.js';
 import { findPublicBookCached, type BookRecord } from './books-query.service.js';
-import { TtlCache } from './ttl-cache.js';
 
 /** Signed download links live this long. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
@@ -21,9 +21,6 @@ export async function getFileRow(db: Db, fileId: string | null): Promise<FileRow
   if (!row) throw notFound('This book has no such file.', 'FILE_NOT_FOUND');
   return row;
 }
-
-/** File rows never change (content-addressed), so they can be kept longer. */
-const coverFiles = new TtlCache<FileRow>({ ttlMs: 60_000, maxEntries: 10_000 });
 
 export interface CoverFile {
   fileId: string;
@@ -38,13 +35,15 @@ export interface CoverFile {
  */
 export async function getCoverFile(
   db: Db,
+  caches: Caches,
   bookId: string,
   resolveCaller: () => Promise<PdfCaller | null>,
 ): Promise<CoverFile> {
-  const cached = await findPublicBookCached(db, bookId);
+  const cached = await findPublicBookCached(db, caches, bookId);
   if (cached?.coverFileId) {
     const fileId = cached.coverFileId;
-    const file = await coverFiles.getOrLoad(fileId, () => getFileRow(db, fileId));
+    // File rows never change (content-addressed), so they are kept longer than the book.
+    const file = await caches.coverFiles.getOrLoad(fileId, () => getFileRow(db, fileId));
     return { fileId: file.id, sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes };
   }
   const [row] = await db

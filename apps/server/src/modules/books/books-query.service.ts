@@ -4,14 +4,15 @@
  * Four things keep it fast at 100,000 books (see bench/README.md):
  * - totals and category facets come from ONE grouped query per (search, type) whose result is cached
  *   for a few seconds (refreshed in the background once stale) and dropped on every write by this
- *   process, so no exact COUNT(*) runs per request and no request waits for one;
+ *   app, so no exact COUNT(*) runs per request and no request waits for one;
  * - newest-first pages are found by their page keys: the sort key of the last row of every page, read
  *   in one pass per (filter, page size) and cached the same way. Page N is then "the next `limit` rows
  *   after key N-1", one short index range read with no OFFSET however deep the page;
  * - those page reads are prepared statements with the LIMIT written in, so PostgreSQL keeps one
  *   generic plan for them (with a LIMIT parameter it re-planned every call, 4 times the query's cost);
- * - a page's rows are cached for a few seconds, dropped on every write by this process.
- * Another server copy's write shows here within CACHE_TTL_MS (page boundaries within PAGE_KEYS_TTL_MS).
+ * - a page's rows are cached for a few seconds, dropped on every write by this app.
+ * The caches are the app's own (plugins/caches.ts): another server copy's write shows here within 5 s
+ * (page boundaries within 30 s).
  */
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookListQuery, BookType } from '@ebook/shared';
@@ -19,8 +20,8 @@ import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { books, type BookRow } from '../../db/schema/index.js';
 import { publicStatus } from './books.policy.js';
-import { buildSearch, invalidateSearchCaches, type Search } from './books-search.service.js';
-import { TtlCache } from './ttl-cache.js';
+import type { Caches } from '../../plugins/caches.js';
+import { buildSearch, type Search } from './books-search.service.js';
 
 /** The columns a presenter needs (not the search vector). */
 export const bookColumns = {
@@ -52,67 +53,49 @@ export type BookRecord = Omit<BookRow, 'searchVector' | 'titleKey'>;
 /** Written literally (not as parameters) so the planner can use the partial indexes on public rows. */
 export const isPublic = publicStatus(books.status);
 
-const CACHE_TTL_MS = 5_000;
 /**
  * How deep the other sorts go (like most search engines): only newest-first has page keys, and an
  * OFFSET walks every row it skips.
  */
 const MAX_SORTED_DEPTH = 10_000;
-const PAGE_KEYS_TTL_MS = 30_000;
 
-interface Facets {
+export interface Facets {
   categories: { name: string; count: number }[];
   total: number;
 }
 /** createdAt is kept as PostgreSQL text: a JS Date would drop the microseconds and break the keyset. */
-interface PageKey {
+export interface PageKey {
   createdAt: string;
   id: string;
 }
 
-const facetCache = new TtlCache<Facets>({ ttlMs: CACHE_TTL_MS, staleMs: 60_000, maxEntries: 1_000 });
 /**
- * Capped by the number of keys held (about 150 bytes each): 300,000 keys is every page of a
- * million-book catalogue at 9 a page, with room for its filters.
+ * Every write to books calls this, so this app never serves a stale total after its own write (other
+ * copies see it when their entries expire).
  */
-const pageKeysCache = new TtlCache<PageKey[]>({
-  ttlMs: PAGE_KEYS_TTL_MS,
-  staleMs: 5 * 60_000,
-  maxEntries: 500,
-  weigh: (keys) => keys.length + 1,
-  maxWeight: 300_000,
-});
-/**
- * Pages too are kept for a few seconds: popular pages (the first ones, common searches) are then
- * served from memory, which matters most on the embedded database (one thread for HTTP and SQL).
- */
-const pageCache = new TtlCache<BookRecord[]>({ ttlMs: CACHE_TTL_MS, maxEntries: 5_000 });
-
-/** Public books by id (detail and cover lookups); null = missing or not public. */
-const publicBookCache = new TtlCache<BookRecord | null>({ ttlMs: CACHE_TTL_MS, maxEntries: 10_000 });
-
-/** Every write to books calls this, so this process never serves a stale total after its own write. */
-export function invalidateCatalogueCaches(): void {
-  facetCache.clear();
-  pageKeysCache.clear();
-  pageCache.clear();
-  publicBookCache.clear();
-  invalidateSearchCaches();
+export function invalidateCatalogueCaches(caches: Caches): void {
+  caches.facets.clear();
+  caches.pageKeys.clear();
+  caches.pages.clear();
+  caches.publicBooks.clear();
+  // New books bring new words.
+  caches.nearestWords.clear();
 }
 
 /**
  * A public book from the few-second cache, or null (not found, or not public: the caller then applies
  * the full rules). Only for display; download rights are always checked against the database.
  */
-export function findPublicBookCached(db: Executor, id: string): Promise<BookRecord | null> {
-  return publicBookCache.getOrLoad(id, async () => {
-    const [book] = await db
+export async function findPublicBookCached(db: Executor, caches: Caches, id: string): Promise<BookRecord | null> {
+  const { book } = await caches.publicBooks.getOrLoad(id, async () => {
+    const [row] = await db
       .select(bookColumns)
       .from(books)
       .where(and(eq(books.id, id), isPublic))
       .limit(1);
-    return book ?? null;
+    return { book: row ?? null };
   });
+  return book;
 }
 
 function typeCondition(type: BookType): SQL | undefined {
@@ -127,7 +110,7 @@ export interface BookListResult {
   categories: { name: string; count: number }[];
 }
 
-export async function listPublicBooks(db: Executor, query: BookListQuery): Promise<BookListResult> {
+export async function listPublicBooks(db: Executor, caches: Caches, query: BookListQuery): Promise<BookListResult> {
   const q = query.q && query.q.length > 0 ? query.q : undefined;
   const category = query.category && query.category.length > 0 ? query.category : undefined;
   const offset = (query.page - 1) * query.limit;
@@ -138,7 +121,7 @@ export async function listPublicBooks(db: Executor, query: BookListQuery): Promi
       'PAGE_TOO_DEEP',
     );
   }
-  const search = q ? await buildSearch(db, q) : undefined;
+  const search = q ? await buildSearch(db, caches, q) : undefined;
   const base = and(isPublic, typeCondition(query.type), search?.condition);
   const where = and(base, category ? eq(books.category, category) : undefined);
 
@@ -153,10 +136,18 @@ export async function listPublicBooks(db: Executor, query: BookListQuery): Promi
       .limit(query.limit)
       .offset(offset);
   const [facets, rows] = await Promise.all([
-    loadFacets(db, base, `${query.type}|${q ?? ''}`),
-    pageCache.getOrLoad(`${filterKey}|${sort}|${offset}|${query.limit}`, () =>
+    loadFacets(db, caches, base, `${query.type}|${q ?? ''}`),
+    caches.pages.getOrLoad(`${filterKey}|${sort}|${offset}|${query.limit}`, () =>
       sort === 'newest'
-        ? pageNewestFirst(db, where, filterKey, offset, query.limit, q ? undefined : { type: query.type, category })
+        ? pageNewestFirst(
+            db,
+            caches,
+            where,
+            filterKey,
+            offset,
+            query.limit,
+            q ? undefined : { type: query.type, category },
+          )
         : sortedPage(),
     ),
   ]);
@@ -180,8 +171,8 @@ function orderFor(sort: Exclude<BookListQuery['sort'], undefined | 'newest'>, se
 }
 
 /** Category counts of the whole filtered set (ignoring the category filter, so every button stays). */
-async function loadFacets(db: Executor, where: SQL | undefined, key: string): Promise<Facets> {
-  return facetCache.getOrLoad(key, async () => {
+async function loadFacets(db: Executor, caches: Caches, where: SQL | undefined, key: string): Promise<Facets> {
+  return caches.facets.getOrLoad(key, async () => {
     const rows = await db
       .select({ name: books.category, count: sql<number>`count(*)::int` })
       .from(books)
@@ -199,6 +190,7 @@ async function loadFacets(db: Executor, where: SQL | undefined, key: string): Pr
  */
 async function pageNewestFirst(
   db: Executor,
+  caches: Caches,
   where: SQL | undefined,
   key: string,
   offset: number,
@@ -208,13 +200,20 @@ async function pageNewestFirst(
   let after: PageKey | undefined;
   let skip = 0;
   if (offset > 0) {
-    const keys = await pageKeysCache.getOrLoad(`${key}|${limit}`, () => loadPageKeys(db, where, limit));
+    const keys = await caches.pageKeys.getOrLoad(`${key}|${limit}`, () => loadPageKeys(db, where, limit));
     const index = Math.min(offset / limit - 1, keys.length - 1);
     after = keys[index];
     skip = offset - (index + 1) * limit;
   }
   if (plain && skip === 0) {
-    return preparedPage(db, plain.type, plain.category !== undefined, after !== undefined, limit).execute({
+    return preparedPage(
+      db,
+      caches.preparedPages,
+      plain.type,
+      plain.category !== undefined,
+      after !== undefined,
+      limit,
+    ).execute({
       category: plain.category,
       at: after?.createdAt,
       afterId: after?.id,
@@ -253,26 +252,22 @@ function keysetAfter(at: SQL, id: SQL): SQL {
   return sql`${books.createdAt} <= ${at} and (${books.createdAt} < ${at} or ${books.id} < ${id})`;
 }
 
-const preparedPages = new WeakMap<Executor, Map<string, PreparedPage>>();
-type PreparedPage = { execute(values: Record<string, unknown>): Promise<unknown> };
+export type PreparedPage = { execute(values: Record<string, unknown>): Promise<unknown> };
 
 /**
- * A library page without search as a named prepared statement, one per filter shape and page size.
+ * A library page without search as a named prepared statement, one per filter shape and page size,
+ * kept with the app's caches (they are prepared on its database).
  * The LIMIT is part of the text, not a parameter: PostgreSQL then keeps a generic plan (planning cost
  * 4 times more than running it: 0.15 ms against 0.04 ms at 100,000 books).
  */
 function preparedPage(
   db: Executor,
+  statements: Map<string, PreparedPage>,
   type: BookType,
   withCategory: boolean,
   afterKey: boolean,
   limit: number,
 ): PreparedPage {
-  let statements = preparedPages.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedPages.set(db, statements);
-  }
   const name = `books_page_${type}_${withCategory ? 'category' : 'any'}_${afterKey ? 'after' : 'top'}_${limit}`;
   let statement = statements.get(name);
   if (!statement) {

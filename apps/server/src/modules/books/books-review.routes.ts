@@ -70,7 +70,7 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { rows, total } = await listAllForAdmin(app.db, request.query);
+      const { rows, total } = await listAllForAdmin(app.db, app.caches, request.query);
       return { books: rows.map(presentSubmitted), total, page: request.query.page, limit: request.query.limit };
     },
   );
@@ -92,7 +92,7 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const book = await reviewBook(app.db, request.params.id, decision, request.body ?? {});
+        const book = await reviewBook(app.db, app.caches, request.params.id, decision, request.body ?? {});
         // Told after the review committed, with the reason the admin gave, if any.
         announceReview(app, book, decision, reviewReasonOf(request.body));
         return { msg, book: presentBook(book) };

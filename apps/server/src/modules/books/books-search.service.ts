@@ -17,7 +17,7 @@ import editDistance from 'damerau-levenshtein';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
-import { TtlCache } from './ttl-cache.js';
+import type { Caches } from '../../plugins/caches.js';
 
 export interface Search {
   /** Books that match. */
@@ -32,14 +32,6 @@ const CANDIDATES_PER_WORD = 20;
 /** Shorter words match exactly only: "a:*" would match nearly every book. */
 const MIN_PREFIX_LENGTH = 3;
 const MAX_WORDS = 8;
-
-/** Per typed word: whether it is a stop word, and the nearest known words. */
-const nearestCache = new TtlCache<TypedWord>({ ttlMs: 60_000, maxEntries: 20_000 });
-
-/** New books bring new words: this process's writes drop the cache (others' show within a minute). */
-export function invalidateSearchCaches(): void {
-  nearestCache.clear();
-}
 
 const NEGATED = /(?:^|\s)-("[^"]*"|\S+)/g;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -61,11 +53,11 @@ export function titleKey(text: string): string {
     .trim();
 }
 
-export async function buildSearch(db: Executor, q: string): Promise<Search> {
+export async function buildSearch(db: Executor, caches: Caches, q: string): Promise<Search> {
   const { words, negated } = parseSearch(q);
   const exact = sql`websearch_to_tsquery('english', ${q})`;
   const key = titleKey(q.replace(NEGATED, ' '));
-  const found = await lookUpWords(db, words);
+  const found = await lookUpWords(db, caches, words);
   // Stop words count only in a search made of nothing else ("Until You", "It"): elsewhere they would
   // make every book with a "the" a candidate, and the exact and starts-with ranks take care of them.
   const onlyStopWords = found.every((word) => word.stop);
@@ -119,7 +111,7 @@ export function typoBudget(word: string): number {
   return word.length < 8 ? 1 : 2;
 }
 
-interface TypedWord {
+export interface TypedWord {
   word: string;
   /** A stop word of English (matched as written: the 'simple' words of titles and authors). */
   stop: boolean;
@@ -134,13 +126,13 @@ interface TypedWord {
  * lookup walks much of the GiST index (about 4 ms on PostgreSQL, 50 ms on PGlite at 15,000 words), so
  * it is kept for the words that need it.
  */
-async function lookUpWords(db: Executor, words: string[]): Promise<TypedWord[]> {
+async function lookUpWords(db: Executor, caches: Caches, words: string[]): Promise<TypedWord[]> {
   // The cache's loaders run at once, so `missing` holds every uncached word before the batch starts.
   const missing: string[] = [];
   let batch: Promise<Map<string, TypedWord>> | undefined;
   return Promise.all(
     words.map((word) =>
-      nearestCache.getOrLoad(word, async () => {
+      caches.nearestWords.getOrLoad(word, async () => {
         missing.push(word);
         batch ??= Promise.resolve().then(() => loadWords(db, missing));
         return (await batch).get(word) ?? { word, stop: false, near: [] };

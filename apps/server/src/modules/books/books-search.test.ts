@@ -215,7 +215,7 @@ describe('filters, facets and paging', () => {
         `update books set created_at = created_at + (random() * interval '900 microseconds') where title like 'Bulk Volume %'`,
       ),
     );
-    invalidateCatalogueCaches(); // written behind the API's back
+    invalidateCatalogueCaches(ctx.app.caches); // written behind the API's back
     for (const [filter, limit] of [
       ['', 9],
       [`category=${encodeURIComponent('Food & Drink')}`, 7],

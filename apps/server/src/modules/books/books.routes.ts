@@ -86,7 +86,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await listPublicBooks(app.db, request.query);
+      const result = await listPublicBooks(app.db, app.caches, request.query);
       return {
         books: await presentForCaller(request, result.books),
         total: result.total,
@@ -136,7 +136,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cached = await findPublicBookCached(app.db, request.params.id);
+      const cached = await findPublicBookCached(app.db, app.caches, request.params.id);
       const book = cached ?? (await getVisibleBook(app.db, request.params.id, () => app.currentUser(request)));
       const [presented] = await presentForCaller(request, [book]);
       return presented!;
@@ -157,7 +157,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = await readBookInput(request, app.fileStore);
-      const book = await createBook(app.db, callerOf(request), input, memberQuota);
+      const book = await createBook(app.db, app.caches, callerOf(request), input, memberQuota);
       return reply.status(201).send({ msg: 'Book added successfully.', book: presentBook(book) });
     },
   );
@@ -180,6 +180,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       const book = await updateBook(
         app.db,
         app.fileStore,
+        app.caches,
         request.params.id,
         callerOf(request),
         input,
@@ -203,7 +204,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await deleteBook(app.db, app.fileStore, request.params.id, callerOf(request));
+      const outcome = await deleteBook(app.db, app.fileStore, app.caches, request.params.id, callerOf(request));
       return outcome.kind === 'unlisted'
         ? { msg: 'Book has been removed.', outcome: 'unlisted' as const, owners: outcome.owners }
         : { msg: 'Book has been removed.', outcome: 'deleted' as const, owners: 0 };

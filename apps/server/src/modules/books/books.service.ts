@@ -17,6 +17,7 @@ import { books, cartItems, files, users, wishlistItems } from '../../db/schema/i
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { Caches } from '../../plugins/caches.js';
 import { discardInput, type BookInput } from './books-input.js';
 import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books-query.service.js';
 import { buildSearch } from './books-search.service.js';
@@ -130,7 +131,13 @@ async function lockMember(tx: Executor, caller: AuthUser, quota: MemberQuota | u
   await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('update');
 }
 
-export async function createBook(db: Db, caller: AuthUser, input: BookInput, quota?: MemberQuota): Promise<BookRecord> {
+export async function createBook(
+  db: Db,
+  caches: Caches,
+  caller: AuthUser,
+  input: BookInput,
+  quota?: MemberQuota,
+): Promise<BookRecord> {
   try {
     const fields = parseFields(input.fields);
     if (!input.cover || !input.pdf) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');
@@ -158,7 +165,7 @@ export async function createBook(db: Db, caller: AuthUser, input: BookInput, quo
       return row!;
     });
     await commitFiles(input);
-    invalidateCatalogueCaches();
+    invalidateCatalogueCaches(caches);
     return book;
   } catch (error) {
     await discardInput(input);
@@ -204,6 +211,7 @@ async function loadForChange(db: Executor, id: string, caller: AuthUser): Promis
 export async function updateBook(
   db: Db,
   store: FileStore,
+  caches: Caches,
   id: string,
   caller: AuthUser,
   input: BookInput,
@@ -274,8 +282,8 @@ export async function updateBook(
       return row!;
     });
     await commitFiles(input);
-    invalidateCatalogueCaches();
-    await removeUnusedFiles(db, store, replaced);
+    invalidateCatalogueCaches(caches);
+    await removeUnusedFiles(db, store, caches, replaced);
     return book;
   } catch (error) {
     await discardInput(input);
@@ -289,7 +297,13 @@ export type DeleteOutcome = { kind: 'deleted' } | { kind: 'unlisted'; owners: nu
  * Deletes a book nobody owns, with its unused files. A book that members own is unlisted instead:
  * out of the catalogue, every cart and wishlist, with no new sales; its owners keep it and its files.
  */
-export async function deleteBook(db: Db, store: FileStore, id: string, caller: AuthUser): Promise<DeleteOutcome> {
+export async function deleteBook(
+  db: Db,
+  store: FileStore,
+  caches: Caches,
+  id: string,
+  caller: AuthUser,
+): Promise<DeleteOutcome> {
   const result = await db.transaction(async (tx) => {
     const book = await loadForChange(tx, id, caller);
     // Locks the row, so an order being written for it waits and then finds it unlisted.
@@ -307,8 +321,8 @@ export async function deleteBook(db: Db, store: FileStore, id: string, caller: A
     );
     return { outcome: { kind: 'deleted' } as DeleteOutcome, fileIds };
   });
-  invalidateCatalogueCaches();
-  await removeUnusedFiles(db, store, result.fileIds);
+  invalidateCatalogueCaches(caches);
+  await removeUnusedFiles(db, store, caches, result.fileIds);
   return result.outcome;
 }
 
@@ -320,6 +334,7 @@ export async function deleteBook(db: Db, store: FileStore, id: string, caller: A
  */
 export async function reviewBook(
   db: Db,
+  caches: Caches,
   id: string,
   decision: 'approved' | 'rejected',
   seen: { version?: number; reason?: string } = {},
@@ -354,7 +369,7 @@ export async function reviewBook(
     }
     return row;
   });
-  invalidateCatalogueCaches();
+  invalidateCatalogueCaches(caches);
   return book;
 }
 
@@ -395,9 +410,9 @@ export async function listOwnBooks(db: Db, userId: string, query: MyBooksQuery) 
   return pageOf(db, eq(books.userId, userId), query);
 }
 
-export async function listAllForAdmin(db: Db, query: ManageBooksQuery) {
+export async function listAllForAdmin(db: Db, caches: Caches, query: ManageBooksQuery) {
   const q = query.q && query.q.length > 0 ? query.q : undefined;
-  const search = q ? await buildSearch(db, q) : undefined;
+  const search = q ? await buildSearch(db, caches, q) : undefined;
   const where = and(query.status ? eq(books.status, query.status) : undefined, search?.condition);
   return pageOf(db, where, query, search ? sql`${search.rank} desc` : undefined);
 }

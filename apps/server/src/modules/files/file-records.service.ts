@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { books, files, stampedCopies, users } from '../../db/schema/index.js';
 import type { FileStore } from '../../lib/file-store.js';
+import type { Caches } from '../../plugins/caches.js';
 import type { AcceptedFile } from './files.service.js';
 import { removeThumbnails } from './thumbnails.js';
 
@@ -46,7 +47,7 @@ export async function recordFile(
  * content's lock (see lockContent): the row, then the bytes and thumbnails, then commit. If removing
  * the bytes fails the row stays, so a row never names missing bytes.
  */
-export async function removeUnusedFiles(db: Db, store: FileStore, fileIds: string[]): Promise<void> {
+export async function removeUnusedFiles(db: Db, store: FileStore, caches: Caches, fileIds: string[]): Promise<void> {
   const queue = [...new Set(fileIds)];
   for (let fileId = queue.shift(); fileId !== undefined; fileId = queue.shift()) {
     const current = fileId;
@@ -76,7 +77,7 @@ export async function removeUnusedFiles(db: Db, store: FileStore, fileIds: strin
       const [other] = await tx.select({ id: files.id }).from(files).where(eq(files.sha256, file.sha256)).limit(1);
       if (other) return;
       await store.remove(file.sha256);
-      await removeThumbnails(store, file.sha256);
+      await removeThumbnails(store, caches, file.sha256);
     });
   }
 }

@@ -129,7 +129,7 @@ export default fp(
         await staged.discard();
         throw error;
       }
-      if (replaced) await removeUnusedFiles(app.db, app.fileStore, [replaced]);
+      if (replaced) await removeUnusedFiles(app.db, app.fileStore, app.caches, [replaced]);
       return { sha256: staged.sha256, sizeBytes: staged.sizeBytes };
     }
 
@@ -166,7 +166,7 @@ export default fp(
       await Promise.all([...running].map((worker) => worker.terminate()));
     });
   },
-  { name: 'stamped-copies', dependencies: ['db'] },
+  { name: 'stamped-copies', dependencies: ['db', 'caches'] },
 );
 
 /**

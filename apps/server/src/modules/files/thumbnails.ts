@@ -1,10 +1,11 @@
 /**
  * Cover thumbnails: re-encoded WebP, made on first request from the original and kept in the file store
- * beside it, with the recently served ones in memory.
+ * beside it, with the recently served ones in the app's memory.
  */
 import type { CoverSize } from '@ebook/shared';
 import type { FileStore } from '../../lib/file-store.js';
 import { untrustedImage } from '../../lib/images.js';
+import type { Caches } from '../../plugins/caches.js';
 
 export const COVER_WIDTHS: Record<CoverSize, number> = { card: 300, detail: 600 };
 
@@ -14,46 +15,12 @@ function thumbName(sha256: string, size: CoverSize): string {
 }
 
 /**
- * Thumbnails recently served, kept in memory (they are small: a few tens of KB) up to a byte budget;
- * behind it the copy on disk, and behind that generation from the original.
+ * The WebP thumbnail of a cover, generated once (concurrent first requests share the work). The
+ * recently served ones are kept in the app's memory (`caches.thumbnails`, up to a byte budget);
+ * behind it the copy in the file store, and behind that generation from the original.
  */
-const THUMB_MEMORY_BYTES = 32 * 1024 * 1024;
-const memory = new Map<string, Buffer>();
-let memoryBytes = 0;
-const inFlight = new Map<string, Promise<Buffer>>();
-
-function remember(key: string, bytes: Buffer): void {
-  memory.set(key, bytes);
-  memoryBytes += bytes.length;
-  for (const [oldKey, oldBytes] of memory) {
-    if (memoryBytes <= THUMB_MEMORY_BYTES) break;
-    memory.delete(oldKey);
-    memoryBytes -= oldBytes.length;
-  }
-}
-
-function forget(key: string): void {
-  const bytes = memory.get(key);
-  if (bytes) memoryBytes -= bytes.length;
-  memory.delete(key);
-}
-
-/** The WebP thumbnail of a cover, generated once (concurrent first requests share the work). */
-export async function getThumbnail(store: FileStore, sha256: string, size: CoverSize): Promise<Buffer> {
-  const key = `${sha256}-${size}`;
-  const cached = memory.get(key);
-  if (cached) return cached;
-  let pending = inFlight.get(key);
-  if (!pending) {
-    pending = loadThumbnail(store, sha256, size)
-      .then((bytes) => {
-        remember(key, bytes);
-        return bytes;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
-  }
-  return pending;
+export function getThumbnail(store: FileStore, caches: Caches, sha256: string, size: CoverSize): Promise<Buffer> {
+  return caches.thumbnails.getOrLoad(`${sha256}-${size}`, () => loadThumbnail(store, sha256, size));
 }
 
 async function loadThumbnail(store: FileStore, sha256: string, size: CoverSize): Promise<Buffer> {
@@ -72,10 +39,10 @@ async function loadThumbnail(store: FileStore, sha256: string, size: CoverSize):
   return bytes;
 }
 
-export async function removeThumbnails(store: FileStore, sha256: string): Promise<void> {
+export async function removeThumbnails(store: FileStore, caches: Caches, sha256: string): Promise<void> {
   await Promise.all(
     (Object.keys(COVER_WIDTHS) as CoverSize[]).map((size) => {
-      forget(`${sha256}-${size}`);
+      caches.thumbnails.delete(`${sha256}-${size}`);
       return store.removeDerived(thumbName(sha256, size));
     }),
   );

@@ -162,7 +162,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...summary('New books, newest first (acquisition feed)'), querystring: pageQuery } },
     async (request, reply) => {
       const { page } = request.query;
-      const result = await cataloguePage(app.db, { page });
+      const result = await cataloguePage(app.db, app.caches, { page });
       return acquisitionFeed(request, reply, {
         path: '/opds/new',
         id: `${idBase}/new`,
@@ -179,7 +179,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...summary('Free books, newest first (acquisition feed)'), querystring: pageQuery } },
     async (request, reply) => {
       const { page } = request.query;
-      const result = await cataloguePage(app.db, { page, type: 'free' });
+      const result = await cataloguePage(app.db, app.caches, { page, type: 'free' });
       return acquisitionFeed(request, reply, {
         path: '/opds/free',
         id: `${idBase}/free`,
@@ -193,7 +193,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/categories', { schema: summary('The categories (navigation feed)') }, async (request, reply) => {
     await opdsCaller(request);
-    const { categories } = await cataloguePage(app.db, { page: 1 });
+    const { categories } = await cataloguePage(app.db, app.caches, { page: 1 });
     const now = new Date();
     const document = startFeed({
       id: `${idBase}/categories`,
@@ -219,7 +219,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...summary("One category's books, newest first (acquisition feed)"), querystring: categoryQuery } },
     async (request, reply) => {
       const { page, name } = request.query;
-      const result = await cataloguePage(app.db, { page, category: name });
+      const result = await cataloguePage(app.db, app.caches, { page, category: name });
       if (!result.categories.some((category) => category.name === name)) {
         throw notFound('There is no such category.', 'CATEGORY_NOT_FOUND');
       }
@@ -265,7 +265,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, q } = request.query;
-      const result = await cataloguePage(app.db, { page, q });
+      const result = await cataloguePage(app.db, app.caches, { page, q });
       return acquisitionFeed(request, reply, {
         path: '/opds/search',
         params: { q },

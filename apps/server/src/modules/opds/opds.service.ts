@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { BookType } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
+import type { Caches } from '../../plugins/caches.js';
 import type { PdfCaller } from '../books/books-files.service.js';
 import { listPublicBooks, type BookListResult, type BookRecord } from '../books/books-query.service.js';
 import { ownedAmong } from '../books/ownership.service.js';
@@ -19,8 +20,8 @@ export interface CataloguePageQuery {
 }
 
 /** A page of the public catalogue, through the same service (and caches) as GET /api/books. */
-export function cataloguePage(db: Db, query: CataloguePageQuery): Promise<BookListResult> {
-  return listPublicBooks(db, {
+export function cataloguePage(db: Db, caches: Caches, query: CataloguePageQuery): Promise<BookListResult> {
+  return listPublicBooks(db, caches, {
     page: query.page,
     limit: OPDS_PAGE_SIZE,
     type: query.type ?? 'all',

@@ -9,6 +9,7 @@ import { PDF_MAX_BYTES, samplePageCount } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
 import type { FileStore } from '../../lib/file-store.js';
+import type { Caches } from '../../plugins/caches.js';
 import { getFileRow } from '../books/books-files.service.js';
 import { invalidateCatalogueCaches } from '../books/books-query.service.js';
 import { recordFile } from '../files/file-records.service.js';
@@ -51,7 +52,7 @@ async function readWhole(store: FileStore, sha256: string): Promise<Buffer> {
  * has the PDF and the page count it was cut from (an edit meanwhile makes it pending again, and the
  * next request cuts the new one). The book's version and updatedAt stay: this is not an edit.
  */
-export async function makeSample(db: Db, store: FileStore, bookId: string): Promise<void> {
+export async function makeSample(db: Db, store: FileStore, caches: Caches, bookId: string): Promise<void> {
   const [book] = await db
     .select({
       title: books.title,
@@ -77,7 +78,7 @@ export async function makeSample(db: Db, store: FileStore, bookId: string): Prom
       .update(books)
       .set({ sampleStatus: 'failed', updatedAt: sql`${books.updatedAt}` })
       .where(unchanged);
-    invalidateCatalogueCaches();
+    invalidateCatalogueCaches(caches);
     return;
   }
   const staged = await store.stage(Buffer.from(cut.bytes), PDF_MAX_BYTES);
@@ -98,7 +99,7 @@ export async function makeSample(db: Db, store: FileStore, bookId: string): Prom
     if (!(error instanceof BookChangedMeanwhile)) throw error;
     return;
   }
-  invalidateCatalogueCaches();
+  invalidateCatalogueCaches(caches);
 }
 
 class BookChangedMeanwhile extends Error {}
@@ -111,6 +112,7 @@ export class SampleMaker {
   constructor(
     private readonly db: Db,
     private readonly store: FileStore,
+    private readonly caches: Caches,
   ) {}
 
   /** Resolves once the book's sample is ready or known to be impossible. */
@@ -118,7 +120,7 @@ export class SampleMaker {
     let pending = this.inFlight.get(bookId);
     if (!pending) {
       pending = this.queue
-        .then(() => makeSample(this.db, this.store, bookId))
+        .then(() => makeSample(this.db, this.store, this.caches, bookId))
         .finally(() => this.inFlight.delete(bookId));
       this.queue = pending.catch(() => undefined);
       this.inFlight.set(bookId, pending);

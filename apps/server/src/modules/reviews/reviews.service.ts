@@ -9,6 +9,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { books, reviews, users, type ReviewRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { Caches } from '../../plugins/caches.js';
 import { invalidateCatalogueCaches } from '../books/books-query.service.js';
 import { getVisibleBook, type Caller } from '../books/books.service.js';
 import { ownsBook } from '../books/ownership.service.js';
@@ -77,7 +78,13 @@ async function nameOf(db: Executor, userId: string): Promise<string | null> {
   return row?.name ?? null;
 }
 
-export async function createReview(db: Db, caller: AuthUser, bookId: string, input: ReviewInput): Promise<Review> {
+export async function createReview(
+  db: Db,
+  caches: Caches,
+  caller: AuthUser,
+  bookId: string,
+  input: ReviewInput,
+): Promise<Review> {
   await getVisibleBook(db, bookId, async () => caller);
   await requireOwner(db, caller, bookId);
   const row = await db.transaction(async (tx) => {
@@ -92,11 +99,17 @@ export async function createReview(db: Db, caller: AuthUser, bookId: string, inp
     await adjustRating(tx, bookId, 1, input.rating);
     return created;
   });
-  invalidateCatalogueCaches();
+  invalidateCatalogueCaches(caches);
   return present({ ...row, name: await nameOf(db, caller.id) });
 }
 
-export async function updateReview(db: Db, caller: AuthUser, bookId: string, input: ReviewInput): Promise<Review> {
+export async function updateReview(
+  db: Db,
+  caches: Caches,
+  caller: AuthUser,
+  bookId: string,
+  input: ReviewInput,
+): Promise<Review> {
   await getVisibleBook(db, bookId, async () => caller);
   await requireOwner(db, caller, bookId);
   const row = await db.transaction(async (tx) => {
@@ -114,29 +127,29 @@ export async function updateReview(db: Db, caller: AuthUser, bookId: string, inp
     await adjustRating(tx, bookId, 0, input.rating - current.rating);
     return updated!;
   });
-  invalidateCatalogueCaches();
+  invalidateCatalogueCaches(caches);
   return present({ ...row, name: await nameOf(db, caller.id) });
 }
 
 /** Removes a review: the caller's own on this book, or (admin) any review by its id. */
-async function removeWhere(db: Db, where: ReturnType<typeof and>): Promise<boolean> {
+async function removeWhere(db: Db, caches: Caches, where: ReturnType<typeof and>): Promise<boolean> {
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx.delete(reviews).where(where).returning();
     if (row) await adjustRating(tx, row.bookId, -1, -row.rating);
     return row;
   });
-  if (removed) invalidateCatalogueCaches();
+  if (removed) invalidateCatalogueCaches(caches);
   return Boolean(removed);
 }
 
-export async function removeOwnReview(db: Db, caller: AuthUser, bookId: string): Promise<void> {
-  if (!(await removeWhere(db, and(eq(reviews.bookId, bookId), eq(reviews.userId, caller.id))))) {
+export async function removeOwnReview(db: Db, caches: Caches, caller: AuthUser, bookId: string): Promise<void> {
+  if (!(await removeWhere(db, caches, and(eq(reviews.bookId, bookId), eq(reviews.userId, caller.id))))) {
     throw notFound('You have not reviewed this book yet.', 'REVIEW_NOT_FOUND');
   }
 }
 
-export async function removeReviewById(db: Db, reviewId: string): Promise<void> {
-  if (!(await removeWhere(db, and(eq(reviews.id, reviewId))))) {
+export async function removeReviewById(db: Db, caches: Caches, reviewId: string): Promise<void> {
+  if (!(await removeWhere(db, caches, and(eq(reviews.id, reviewId))))) {
     throw notFound('Review not found.', 'REVIEW_NOT_FOUND');
   }
 }

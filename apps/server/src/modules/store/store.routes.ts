@@ -22,8 +22,8 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const [promotion, all, free] = await Promise.all([
         getRunningPromotion(app.db),
-        listPublicBooks(app.db, { page: 1, limit: 1, type: 'all' }),
-        listPublicBooks(app.db, { page: 1, limit: 1, type: 'free' }),
+        listPublicBooks(app.db, app.caches, { page: 1, limit: 1, type: 'all' }),
+        listPublicBooks(app.db, app.caches, { page: 1, limit: 1, type: 'free' }),
       ]);
       // A promotion starts and ends at the admin's word: a browser asks again rather than keep it.
       reply.header('Cache-Control', 'no-cache');

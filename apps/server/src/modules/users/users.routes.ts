@@ -48,7 +48,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const changes = request.isMultipart() ? await readMultipartProfile(request) : readJsonProfile(request.body);
-      const user = await updateProfile(app.db, app.fileStore, callerOf(request).id, changes);
+      const user = await updateProfile(app.db, app.fileStore, app.caches, callerOf(request).id, changes);
       return { msg: 'Profile updated successfully', user: presentUser(user) };
     },
   );
@@ -95,7 +95,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const user = await assertPassword(app.db, caller.id, request.body.password);
       if (user.role === 'admin') throw forbidden('An admin account cannot be deleted.', 'CANNOT_DELETE_ADMIN');
-      await removeMemberAccount(app.db, app.fileStore, app.paymentGateway, caller.id, (error) =>
+      await removeMemberAccount(app.db, app.fileStore, app.caches, app.paymentGateway, caller.id, (error) =>
         request.log.warn({ err: error }, 'account deleted; removing a file or a vaulted card failed'),
       );
       app.mail.send(accountDeletedMail(app.config, user));

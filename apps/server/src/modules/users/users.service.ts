@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
+import type { Caches } from '../../plugins/caches.js';
 import { assertNotBreached, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
 import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
@@ -38,6 +39,7 @@ export function profileImageFromJson(value: string | null | undefined): Buffer |
 export async function updateProfile(
   db: Db,
   store: FileStore,
+  caches: Caches,
   userId: string,
   changes: ProfileChanges,
 ): Promise<UserRow> {
@@ -84,7 +86,7 @@ export async function updateProfile(
   await encoded?.commit();
   const replaced = previous?.profileImageFileId;
   if (replaced && replaced !== user.profileImageFileId) {
-    await removeUnusedFiles(db, store, [replaced]);
+    await removeUnusedFiles(db, store, caches, [replaced]);
   }
   return user;
 }
