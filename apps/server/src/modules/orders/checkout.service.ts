@@ -237,7 +237,7 @@ async function prepareCheckout(db: Db, userId: string, request: OrderCreate) {
   const selected = await cartBooks(db, userId, bookIds);
   if (selected.length === 0) throw badRequest('No selected books found in cart.', 'NOT_IN_CART');
   if (selected.length < bookIds.length) {
-    throw badRequest('Some selected books are no longer in your cart. Please review your order.', 'NOT_IN_CART');
+    throw badRequest('Some selected books are no longer in your cart. Please review your order.', 'CART_CHANGED');
   }
   for (const book of selected) {
     if (!PUBLIC_BOOK_STATUSES.includes(book.status)) {
