@@ -12,7 +12,9 @@ export function sendToLoginWhenSessionEnds(router: DataRouter, queryClient: Quer
   return onSessionExpired(() => {
     const from = router.state.location;
     const leaving =
-      from.pathname === paths.login ? Promise.resolve() : router.navigate(paths.login, { state: { from } });
+      from.pathname === paths.login
+        ? Promise.resolve()
+        : router.navigate(paths.login, { replace: true, state: { from } });
     // Forgotten once the page that asked is gone, so it does not ask again on the way out.
     void leaving.then(() => {
       queryClient.setQueryData(meQueryKey, null);
