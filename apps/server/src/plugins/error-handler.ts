@@ -1,3 +1,4 @@
+import { isErrorCode, type ErrorCode, type ErrorResponse } from '@ebook/shared';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -11,32 +12,43 @@ interface Issue {
   params?: { issue?: { path?: PropertyKey[] } };
 }
 
-/** Turns every error into `{ msg, code }` with the right status; 5xx details stay in the log. */
+/**
+ * Turns every error into `{ msg, code }` (`ErrorResponse`, a code from the catalogue) with the right
+ * status; 5xx details stay in the log.
+ */
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-        return reply.status(error.statusCode).send({ msg: error.message, code: error.code, details: error.details });
+        return reply
+          .status(error.statusCode)
+          .send({ msg: error.message, code: error.code, details: error.details } satisfies ErrorResponse);
       }
       if (error instanceof ZodError) {
         const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-        return reply
-          .status(400)
-          .send({ msg: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_ERROR', details: issues });
+        return reply.status(400).send({
+          msg: issues[0]?.message ?? 'Invalid request',
+          code: 'VALIDATION_ERROR',
+          details: issues,
+        } satisfies ErrorResponse);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = (error.validation as Issue[]).map((issue) => ({
           path: issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '',
           message: issue.message ?? 'Invalid value',
         }));
-        return reply
-          .status(400)
-          .send({ msg: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_ERROR', details: issues });
+        return reply.status(400).send({
+          msg: issues[0]?.message ?? 'Invalid request',
+          code: 'VALIDATION_ERROR',
+          details: issues,
+        } satisfies ErrorResponse);
       }
       const status = error.statusCode ?? 500;
       if (status < 500) {
-        return reply.status(status).send({ msg: clientMessage(error, status), code: clientCode(error, status) });
+        return reply
+          .status(status)
+          .send({ msg: clientMessage(error, status), code: clientCode(error, status) } satisfies ErrorResponse);
       }
       if (hasCode(error, 'ENOSPC') || hasCode(error, 'EDQUOT')) {
         // A write found the disk full: what it staged is already removed (the file store's rule).
@@ -44,21 +56,29 @@ export default fp(
         return reply.status(507).send({
           msg: 'The store has run out of storage space. Please try again later.',
           code: 'INSUFFICIENT_STORAGE',
-        });
+        } satisfies ErrorResponse);
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');
-        return reply.status(503).header('Retry-After', '5').send({
-          msg: 'The store is briefly unavailable. Please try again in a moment.',
-          code: 'DATABASE_UNAVAILABLE',
-        });
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send({
+            msg: 'The store is briefly unavailable. Please try again in a moment.',
+            code: 'DATABASE_UNAVAILABLE',
+          } satisfies ErrorResponse);
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ msg: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+      return reply
+        .status(500)
+        .send({ msg: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorResponse);
     });
 
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send({ msg: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      reply.status(404).send({
+        msg: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        code: 'NOT_FOUND',
+      } satisfies ErrorResponse);
     });
   },
   { name: 'error-handler' },
@@ -82,9 +102,10 @@ function clientMessage(error: FastifyError, status: number): string {
   return error.message || 'Bad request';
 }
 
-function clientCode(error: FastifyError, status: number): string {
+/** The framework's and plugins' own 4xx (`FST_…` codes) answer with the catalogue's general codes. */
+function clientCode(error: FastifyError, status: number): ErrorCode {
   if (status === 429) return 'RATE_LIMITED';
   if (status === 413) return 'PAYLOAD_TOO_LARGE';
   if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
-  return error.code?.startsWith('FST_') ? 'BAD_REQUEST' : (error.code ?? 'BAD_REQUEST');
+  return isErrorCode(error.code) ? error.code : 'BAD_REQUEST';
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@ebook/shared';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -92,7 +93,7 @@ export default fp<{ redisUrl?: string }>(
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         msg: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        code: 'RATE_LIMITED',
+        code: 'RATE_LIMITED' satisfies ErrorCode,
       }),
     });
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));

@@ -21,6 +21,23 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Book not found.' });
   });
 
+  it("keeps only codes of the catalogue: an answer that is not the API's is HTTP_ERROR", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })),
+    );
+    await expect(api.get('/books')).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_ERROR',
+      message: 'Request failed (502)',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ msg: 'Odd.', code: 'NOT_A_CODE' }), { status: 400 })),
+    );
+    await expect(api.get('/books')).rejects.toMatchObject({ status: 400, code: 'HTTP_ERROR', message: 'Odd.' });
+  });
+
   it('reports an unreachable server as a network error', async () => {
     vi.stubGlobal(
       'fetch',

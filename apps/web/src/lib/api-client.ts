@@ -2,10 +2,18 @@
  * The one way the web app talks to the API: same-origin, session cookie, JSON in and out, and every
  * failure turned into an ApiError carrying the server's `{ msg, code }`.
  */
+import { isErrorCode, type ErrorCode } from '@ebook/shared';
+
+/**
+ * A code of the server's catalogue, or the client's own: NETWORK (the server could not be reached)
+ * and HTTP_ERROR (an answer that is not the API's, such as a proxy's error page).
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'HTTP_ERROR';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -66,8 +74,13 @@ function parseResponse<T>(status: number, text: string): T {
     }
   }
   if (status >= 200 && status < 300) return data as T;
-  const body = (data ?? {}) as { msg?: string; code?: string; details?: unknown };
-  throw new ApiError(status, body.code ?? 'HTTP_ERROR', body.msg ?? `Request failed (${status})`, body.details);
+  const body = (data ?? {}) as { msg?: unknown; code?: unknown; details?: unknown };
+  throw new ApiError(
+    status,
+    isErrorCode(body.code) ? body.code : 'HTTP_ERROR',
+    typeof body.msg === 'string' && body.msg ? body.msg : `Request failed (${status})`,
+    body.details,
+  );
 }
 
 export const api = {

@@ -1,7 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { reportSessionExpiry } from './session-expiry';
 
 export const queryClient = new QueryClient({
+  // A 401 from any query or mutation may mean the session ended: one place handles it.
+  queryCache: new QueryCache({ onError: reportSessionExpiry }),
+  mutationCache: new MutationCache({ onError: (error) => reportSessionExpiry(error) }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { runningPromotionSchema } from './promotion.js';
 
-/** Every error the API returns has this shape. */
-export const errorResponseSchema = z.object({
-  msg: z.string(),
-  code: z.string(),
-  details: z.unknown().optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
 export const idParamSchema = z.object({ id: z.uuid({ message: 'Invalid id' }) });
 
 export const okSchema = z.object({ msg: z.string() });

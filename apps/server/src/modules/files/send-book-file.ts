@@ -3,6 +3,7 @@
  * (whole or by Range), used by the web download (GET /api/books/:id/pdf) and by e-reader apps
  * (GET /opds/books/:id/file), so a change to either (such as stamped copies) applies to both.
  */
+import type { ErrorResponse } from '@ebook/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import {
@@ -60,10 +61,13 @@ export async function sendPdf(
   if (size === undefined) throw notFound(options.missing, 'FILE_MISSING');
   const range = parseRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('Content-Range', `bytes */${size}`).send({
-      msg: 'The requested range is not in the file.',
-      code: 'RANGE_NOT_SATISFIABLE',
-    });
+    return reply
+      .status(416)
+      .header('Content-Range', `bytes */${size}`)
+      .send({
+        msg: 'The requested range is not in the file.',
+        code: 'RANGE_NOT_SATISFIABLE',
+      } satisfies ErrorResponse);
   }
   reply
     .header('Content-Type', 'application/pdf')

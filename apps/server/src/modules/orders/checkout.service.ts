@@ -11,7 +11,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { PUBLIC_BOOK_STATUSES, discountedCents, parsePriceToCents, type OrderCreate } from '@ebook/shared';
+import {
+  PUBLIC_BOOK_STATUSES,
+  discountedCents,
+  parsePriceToCents,
+  type ErrorCode,
+  type OrderCreate,
+} from '@ebook/shared';
 import type { Db, Executor } from '../../db/client.js';
 import {
   books,
@@ -58,7 +64,7 @@ const REFUND_MESSAGES: Record<string, string> = {
   AMOUNT_MISMATCH: 'The payment did not match the order total.',
 };
 
-const DECLINES: Record<string, { code: string; msg: string }> = {
+const DECLINES: Record<string, { code: ErrorCode; msg: string }> = {
   declined: { code: 'CARD_DECLINED', msg: 'Your card was declined. Please use another card.' },
   insufficient_funds: { code: 'INSUFFICIENT_FUNDS', msg: 'Your card has insufficient funds. Please use another card.' },
   unknown_card: { code: 'CARD_DECLINED', msg: 'This card can no longer be charged. Please add it again.' },
@@ -231,7 +237,7 @@ async function prepareCheckout(db: Db, userId: string, request: OrderCreate) {
   const selected = await cartBooks(db, userId, bookIds);
   if (selected.length === 0) throw badRequest('No selected books found in cart.', 'NOT_IN_CART');
   if (selected.length < bookIds.length) {
-    throw badRequest('Some selected books are no longer in your cart. Please review your order.', 'NOT_IN_CART');
+    throw badRequest('Some selected books are no longer in your cart. Please review your order.', 'CART_CHANGED');
   }
   for (const book of selected) {
     if (!PUBLIC_BOOK_STATUSES.includes(book.status)) {

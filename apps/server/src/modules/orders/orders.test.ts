@@ -144,6 +144,7 @@ describe('POST /api/orders', () => {
     const [inCart] = await cartWith(ann, 800);
     const partial = await order(ann, { books: [inCart!.id, notInCart.id], paymentId: cardId });
     expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toMatchObject({ code: 'CART_CHANGED' });
 
     // A book that was withdrawn or made free after it went into the cart.
     const { books } = await import('../../db/schema/index.js');

@@ -5,10 +5,11 @@
  * values, wrong types, injection strings), sent as a visitor, a member or an admin, sometimes with a
  * wrong content type or a body that is not JSON. The rules checked on every answer:
  *   - never 500 or above;
- *   - every 4xx is JSON `{ msg, code }` with both non-empty strings;
+ *   - every 4xx is JSON `{ msg, code }` (the ErrorResponse schema: a code of the catalogue, a non-empty msg);
  *   - a refused request writes nothing (row counts of every table before and after);
  *   - no request takes longer than REQUEST_BUDGET_MS.
  */
+import { errorResponseSchema } from '@ebook/shared';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app.js';
@@ -403,15 +404,14 @@ export async function fuzzApi(app: App, { requests, seed }: { requests: number; 
     if (response.statusCode >= 500) fail('server error');
     if (tookMs > REQUEST_BUDGET_MS) fail(`took ${tookMs} ms`);
     if (response.statusCode >= 400 && response.statusCode < 500) {
-      let body: { msg?: unknown; code?: unknown } | undefined;
+      let body: unknown;
       try {
         body = response.json();
       } catch {
         body = undefined;
       }
-      if (typeof body?.msg !== 'string' || body.msg === '' || typeof body.code !== 'string' || body.code === '') {
-        fail('a 4xx without { msg, code }');
-      }
+      const error = errorResponseSchema.safeParse(body);
+      if (!error.success || error.data.msg === '') fail('a 4xx without { msg, code } of the catalogue');
       if (operation.method !== 'GET') {
         const after = await rowCounts(app);
         if (after !== before) fail(`a refused request changed rows: ${before} → ${after}`);

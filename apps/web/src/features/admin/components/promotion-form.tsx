@@ -13,8 +13,8 @@ import {
   type PromotionSetting,
 } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/alerts';
+import { errorReason } from '@/lib/errors';
 import { usePromotionSetting, useSavePromotion } from '../api/promotion';
 
 const formSchema = z.object({
@@ -67,7 +67,7 @@ export function PromotionForm() {
       await save.mutateAsync({ percentOff: values.percentOff, endsAt: endOfDay(values.endsOn), active: values.active });
       void showSuccess('Saved', 'Promotion saved.');
     } catch (error) {
-      void showError('Error', 'Failed to save the promotion.', error instanceof ApiError ? error.message : undefined);
+      void showError('Error', 'Failed to save the promotion.', errorReason(error));
     }
   });
 

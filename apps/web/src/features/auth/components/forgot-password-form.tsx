@@ -5,8 +5,8 @@ import { Link } from 'react-router-dom';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/alerts';
+import { errorText } from '@/lib/errors';
 import { useRequestPasswordReset } from '../api/password-reset';
 
 /** Asks for a reset link. The answer is the same whether or not the e-mail has an account. */
@@ -22,13 +22,7 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit((values) =>
     request.mutate(values, {
       onSuccess: ({ msg }) => setAnswer(msg),
-      onError: (error) =>
-        void showError(
-          'Error',
-          error instanceof ApiError && error.status > 0 && error.status < 500
-            ? error.message
-            : 'Server error. Please try again later.',
-        ),
+      onError: (error) => void showError('Error', errorText(error) ?? 'Server error. Please try again later.'),
     }),
   );
 

@@ -5,8 +5,8 @@ import { Link } from 'react-router-dom';
 import { loginSchema, type LoginInput, type User } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { errorText } from '@/lib/errors';
 import { useLogin } from '../api/login';
 
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
@@ -24,13 +24,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
         void showSuccess('Login Successful!');
         onLoggedIn(user);
       },
-      onError: (error) =>
-        void showError(
-          'Login failed',
-          error instanceof ApiError && error.status > 0 && error.status < 500
-            ? error.message
-            : 'Server error. Please try again later.',
-        ),
+      onError: (error) => void showError('Login failed', errorText(error) ?? 'Server error. Please try again later.'),
     }),
   );
 

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema, type ResetPasswordForm as Values } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/alerts';
+import { errorText } from '@/lib/errors';
 import { useResetPassword } from '../api/password-reset';
 
 /** Chooses a new password with the token from the e-mailed link. */
@@ -38,12 +38,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           onDone();
         },
         onError: (error) =>
-          void showError(
-            'Password not changed',
-            error instanceof ApiError && error.status > 0 && error.status < 500
-              ? error.message
-              : 'Server error. Please try again later.',
-          ),
+          void showError('Password not changed', errorText(error) ?? 'Server error. Please try again later.'),
       },
     ),
   );

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH, signupFormSchema, type SignupForm as SignupValues } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/alerts';
+import { errorCode, errorText } from '@/lib/errors';
 import { useRegister } from '../api/register';
 import { PhoneField } from './phone-field';
 
@@ -30,10 +30,9 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
         onRegistered();
       },
       onError: (error) => {
-        const known = error instanceof ApiError && error.status > 0 && error.status < 500;
-        void showError('Registration failed', known ? error.message : 'Server Error. Please try again later.');
+        void showError('Registration failed', errorText(error) ?? 'Server Error. Please try again later.');
         // A refused password keeps what was typed; any other failure clears the form, as specified.
-        if (!(known && error.code === 'WEAK_PASSWORD')) reset(EMPTY);
+        if (errorCode(error) !== 'WEAK_PASSWORD') reset(EMPTY);
       },
     });
   });

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { BOOK_SAVED_REDIRECT_MS, BOOK_VALIDATION_MESSAGE, CATEGORY_SUGGESTIONS, type Book } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { errorText } from '@/lib/errors';
 import { useSaveBook } from '../api/save-book';
 import {
   META_FIELDS,
@@ -67,8 +67,7 @@ export function BookFormFields({
           redirect.current = setTimeout(onSaved, BOOK_SAVED_REDIRECT_MS);
         },
         onError: (error) => {
-          const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
-          void showError('Error', serverSaid ? error.message : 'Failed to save the book.');
+          void showError('Error', errorText(error) ?? 'Failed to save the book.');
         },
       },
     );

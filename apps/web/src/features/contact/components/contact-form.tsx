@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactMessageInputSchema, type ContactMessageInput } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/alerts';
+import { errorText } from '@/lib/errors';
 import { useSendContactMessage } from '../api/send-message';
 
 export const contactSchema = contactMessageInputSchema;
@@ -31,12 +31,7 @@ export function ContactForm() {
         reset();
       },
       onError: (error) =>
-        void showError(
-          'Error',
-          error instanceof ApiError && error.status > 0 && error.status < 500
-            ? error.message
-            : 'Your message could not be sent. Please try again later.',
-        ),
+        void showError('Error', errorText(error) ?? 'Your message could not be sent. Please try again later.'),
     }),
   );
 

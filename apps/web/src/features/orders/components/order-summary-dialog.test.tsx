@@ -160,6 +160,42 @@ describe('OrderSummaryDialog', () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 
+  it.each([
+    [400, 'NOT_IN_CART', 'No selected books found in cart.', ['No selected books found in cart.']],
+    [
+      400,
+      'CART_CHANGED',
+      'Some selected books are no longer in your cart. Please review your order.',
+      [
+        'Error',
+        'Payment or download failed',
+        'Some selected books are no longer in your cart. Please review your order.',
+      ],
+    ],
+    [
+      503,
+      'PAYMENT_UNAVAILABLE',
+      'The payment service is not available right now. Please try again.',
+      ['Error', 'Payment or download failed', 'The payment service is not available right now. Please try again.'],
+    ],
+    [500, 'INTERNAL', 'Something went wrong on our side. Please try again.', ['Error', 'Payment or download failed']],
+  ])('a %i %s answer shows its dialog, chosen by the code', async (status, code, msg, dialog) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+        if (url === '/api/orders') return new Response(JSON.stringify({ msg, code }), { status });
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    renderDialog();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
+    await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledTimes(1));
+    expect(showError).toHaveBeenCalledWith(...dialog);
+  });
+
   it('another card is another checkout, with a new key', async () => {
     const other = { ...card, _id: '0190b4a0-0000-7000-8000-0000000000c2', last4: '4444' } as Card;
     const orders = stubServer();

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { errorCode, errorText } from '@/lib/errors';
 import { downloadFile, pdfFileName } from '@/lib/download';
 import { usePricesNow } from '@/lib/store-currency';
 import { useCreateOrder } from '../api/create-order';
@@ -16,8 +17,6 @@ const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-$
 
 /** Answers after which nothing is left to retry under the same key: the next click is a new checkout. */
 const isFinalAnswer = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
-/** Answers that say the payment may yet complete (a retry with the same key will not charge twice). */
-const PENDING_CODES = new Set(['ORDER_PENDING', 'PAYMENT_UNAVAILABLE']);
 
 /**
  * The 'Order Summary' modal: the selected books, the Total, a saved card, Confirm & Pay. One
@@ -112,21 +111,11 @@ export function OrderSummaryDialog({
       void showSuccess('Success', 'Books purchased and downloaded!');
     } catch (error) {
       if (isFinalAnswer(error)) setIdempotencyKey(newKey());
-      if (error instanceof ApiError && error.message === 'No selected books found in cart.') {
-        void showError('No selected books found in cart.');
-      } else if (error instanceof ApiError && error.status === 422) {
-        void showError(
-          'Error',
-          'Payment or download failed',
-          'This payment was already started with different details. Please review your order and pay again.',
-        );
-      } else if (error instanceof ApiError && PENDING_CODES.has(error.code)) {
-        void showError('Error', 'Payment or download failed', error.message);
-      } else if (error instanceof ApiError && error.status > 0 && error.status < 500) {
-        void showError('Error', 'Payment or download failed', error.message);
-      } else {
-        void showError('Error', 'Payment or download failed');
-      }
+      // A refusal, or a payment that may yet complete, says why underneath; a server error does not.
+      const reason = errorText(error);
+      if (errorCode(error) === 'NOT_IN_CART') void showError('No selected books found in cart.');
+      else if (reason) void showError('Error', 'Payment or download failed', reason);
+      else void showError('Error', 'Payment or download failed');
     } finally {
       inFlight.current = false;
     }

@@ -14,8 +14,9 @@ import {
 } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
 import { TestModeBadge } from '@/components/ui/test-mode-badge';
-import { ApiError } from '@/lib/api-client';
 import { confirmThenRun, showError, showLoginRequired, showSuccess } from '@/lib/alerts';
+import { errorReason } from '@/lib/errors';
+import { isSessionExpired } from '@/lib/session-expiry';
 import { useStoreInfo } from '@/lib/store-currency';
 import { useDeleteCard } from '../api/delete-card';
 import { useSaveCard } from '../api/save-card';
@@ -55,14 +56,12 @@ export function CardForm({ selected, onDone }: { selected: Card | null; onDone: 
       finish();
     } catch (error) {
       // The session ended (signed out elsewhere, expired): the specification's warning for a visitor.
-      if (error instanceof ApiError && error.status === 401) {
+      if (isSessionExpired(error)) {
         void showLoginRequired('Please login to proceed.');
         return;
       }
-      void showError(
-        'Error',
-        `Failed to save card.${error instanceof Error && error.message ? ` ${error.message}` : ''}`,
-      );
+      const reason = errorReason(error);
+      void showError('Error', `Failed to save card.${reason ? ` ${reason}` : ''}`);
     }
   });
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { createAppPasswordSchema, type CreateAppPasswordInput, type CreatedAppPassword } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
 import { confirmAction, showError } from '@/lib/alerts';
+import { errorText } from '@/lib/errors';
 import { opdsAddress } from '@/lib/opds';
 import { useCreateAppPassword } from '../api/create-app-password';
 import { useAppPasswords } from '../api/get-app-passwords';
@@ -12,10 +12,7 @@ import { useProfile } from '../api/get-profile';
 import { useRevokeAppPassword } from '../api/revoke-app-password';
 import { CopyButton } from './copy-button';
 
-const failure = (error: unknown) =>
-  error instanceof ApiError && error.status > 0 && error.status < 500
-    ? error.message
-    : 'Server error. Please try again later.';
+const failure = (error: unknown) => errorText(error) ?? 'Server error. Please try again later.';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 

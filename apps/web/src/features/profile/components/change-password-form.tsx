@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH, passwordChangeFormSchema, type PasswordChangeForm as Values } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/alerts';
+import { errorText } from '@/lib/errors';
 import { useChangePassword } from '../api/change-password';
 
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -26,12 +26,7 @@ export function ChangePasswordForm() {
           void showSuccess('Password changed', msg);
         },
         onError: (error) =>
-          void showError(
-            'Password not changed',
-            error instanceof ApiError && error.status > 0 && error.status < 500
-              ? error.message
-              : 'Server error. Please try again later.',
-          ),
+          void showError('Password not changed', errorText(error) ?? 'Server error. Please try again later.'),
       },
     ),
   );

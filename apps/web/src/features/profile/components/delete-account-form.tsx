@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountDeleteSchema, type AccountDeleteInput } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/alerts';
+import { errorText } from '@/lib/errors';
 import { useDeleteAccount } from '../api/delete-account';
 
 /** Deletes the member's own account after the password and a confirmation. */
@@ -33,13 +33,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void
         forget.current = remove.forgetSession;
         void onDeleted();
       },
-      onError: (error) =>
-        void showError(
-          'Error',
-          error instanceof ApiError && error.status > 0 && error.status < 500
-            ? error.message
-            : 'Server error. Please try again later.',
-        ),
+      onError: (error) => void showError('Error', errorText(error) ?? 'Server error. Please try again later.'),
     });
   });
 

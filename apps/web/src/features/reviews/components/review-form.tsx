@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { REVIEW_TEXT_MAX, reviewInputSchema, type Review, type ReviewInput } from '@ebook/shared';
-import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/alerts';
+import { errorReason } from '@/lib/errors';
 import { useSaveReview } from '../api/reviews';
 
 type FormInput = { rating: string; text: string };
@@ -29,7 +29,7 @@ export function ReviewForm({ bookId, mine, onDone }: { bookId: string; mine: Rev
       void showSuccess(mine ? 'Review updated.' : 'Thank you for your review!');
       onDone();
     } catch (error) {
-      void showError('Error', 'Failed to save your review.', error instanceof ApiError ? error.message : undefined);
+      void showError('Error', 'Failed to save your review.', errorReason(error));
     }
   });
 
