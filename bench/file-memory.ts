@@ -10,7 +10,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -57,7 +56,7 @@ async function measure(store: 'local' | 's3', pdfFile: string, pdfBytes: number)
       directory: path.join(work, 's3'),
       configureBuckets: [{ name: 'bench', configs: [] }],
     });
-    const address = (await s3.run()) as unknown as AddressInfo;
+    const address = await s3.run();
     Object.assign(env, {
       FILE_STORE: 's3',
       S3_BUCKET: 'bench',

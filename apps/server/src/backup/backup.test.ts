@@ -35,15 +35,15 @@ afterAll(async () => {
 /** Every row of every table that is backed up, as text, sorted: two stores compare equal or not. */
 async function contents(db: Db): Promise<Record<string, string[]>> {
   const tables = (
-    (await db.execute(sql`
+    (await db.execute<Record<string, unknown>>(sql`
       select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'search_words'
-      order by 1`)) as unknown as { rows: { name: string }[] }
+      order by 1`)) as { rows: { name: string }[] }
   ).rows.map((row) => row.name);
   const result: Record<string, string[]> = {};
   for (const table of tables) {
-    const rows = (await db.execute(
+    const rows = (await db.execute<Record<string, unknown>>(
       sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`,
-    )) as unknown as { rows: { row: string }[] };
+    )) as { rows: { row: string }[] };
     result[table] = rows.rows.map((row) => row.row).sort();
   }
   return result;
@@ -106,7 +106,9 @@ describe('backup and restore', () => {
     await restoreStore({ db: target.db, fileStore }, dir);
     expect(await contents(target.db)).toEqual(before);
     expect(await storedFiles(fileStore)).toEqual(files);
-    const words = (await target.db.execute(sql`select count(*)::int as n from search_words`)) as unknown as {
+    const words = (await target.db.execute<Record<string, unknown>>(
+      sql`select count(*)::int as n from search_words`,
+    )) as {
       rows: { n: number }[];
     };
     expect(words.rows[0]!.n).toBeGreaterThan(0);
@@ -137,7 +139,7 @@ describe('backup and restore', () => {
       const store = new LocalFileStore(tempDir('ebook-restored-'));
       await expect(restoreStore({ db: fresh.db, fileStore: store }, dir)).rejects.toThrow(BackupError);
       expect(await storedFiles(store)).toEqual([]);
-      const users = (await fresh.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+      const users = (await fresh.db.execute<Record<string, unknown>>(sql`select count(*)::int as n from users`)) as {
         rows: { n: number }[];
       };
       expect(users.rows[0]!.n).toBe(0);

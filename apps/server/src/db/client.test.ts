@@ -21,7 +21,7 @@ describe('the embedded database on disk', () => {
 
     await first.close();
     const second = await openDatabase({ dataDir: dbDir });
-    const { rows } = (await second.db.execute(sql`select value from kept`)) as unknown as {
+    const { rows } = (await second.db.execute<Record<string, unknown>>(sql`select value from kept`)) as {
       rows: { value: string }[];
     };
     expect(rows).toEqual([{ value: 'written by the first' }]);

@@ -79,7 +79,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       await client.close();
       await unlock();
     },
-    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

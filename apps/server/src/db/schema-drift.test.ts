@@ -38,7 +38,7 @@ describe('the Drizzle schema and the migrations', () => {
     try {
       const expected = await catalogue((text) => fromSchema.query(text));
       const actual = await catalogue(
-        async (text) => (await fromMigrations.db.execute(text)) as unknown as { rows: unknown[] },
+        async (text) => (await fromMigrations.db.execute<Record<string, unknown>>(text)) as { rows: unknown[] },
       );
       expect(actual).toEqual(expected);
     } finally {

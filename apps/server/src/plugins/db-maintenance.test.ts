@@ -26,7 +26,9 @@ interface PlanNode {
 }
 
 async function plan(query: string): Promise<PlanNode[]> {
-  const result = (await ctx.app.db.execute(sql.raw(`explain (analyze, format json) ${query}`))) as unknown as {
+  const result = (await ctx.app.db.execute<Record<string, unknown>>(
+    sql.raw(`explain (analyze, format json) ${query}`),
+  )) as {
     rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
   };
   const raw = result.rows[0]!['QUERY PLAN'];
@@ -43,9 +45,9 @@ async function plan(query: string): Promise<PlanNode[]> {
 const PAGE_KEYS = `select created_at, id from books where status in ('added', 'approved') order by created_at desc, id desc`;
 
 async function plannedRows(): Promise<number> {
-  const result = (await ctx.app.db.execute(
+  const result = (await ctx.app.db.execute<Record<string, unknown>>(
     sql`select reltuples::float8 as "rows" from pg_class where oid = 'books'::regclass`,
-  )) as unknown as { rows: { rows: number }[] };
+  )) as { rows: { rows: number }[] };
   return result.rows[0]!.rows;
 }
 

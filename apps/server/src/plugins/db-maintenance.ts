@@ -52,7 +52,7 @@ const needsVacuum = (t: TableStats) =>
 export async function maintainTables(db: Executor): Promise<MaintenanceReport> {
   // This session's counters are published at once (others' within a second or at their next idle).
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const result = (await db.execute(sql`
+  const result = (await db.execute<Record<string, unknown>>(sql`
     select s.relname as "table", s.n_live_tup::float8 as "live", c.reltuples::float8 as "planned",
            s.n_mod_since_analyze::float8 as "changedSinceAnalyze",
            s.n_ins_since_vacuum::float8 as "insertedSinceVacuum", s.n_dead_tup::float8 as "dead"
@@ -60,7 +60,7 @@ export async function maintainTables(db: Executor): Promise<MaintenanceReport> {
     where s.schemaname = 'public' and s.relname in (${sql.join(
       TABLES.map((table) => sql`${table}`),
       sql`, `,
-    )})`)) as unknown as { rows: TableStats[] };
+    )})`)) as { rows: TableStats[] };
   const report: MaintenanceReport = { analyzed: [], vacuumed: [] };
   for (const stats of result.rows) {
     const table = TABLES.find((name) => name === stats.table);

@@ -14,7 +14,7 @@ import { adminQuery } from './admin-query.js';
 import { startS3Server } from './s3-server.js';
 
 export default async function setup(project: TestProject) {
-  const stops: Array<() => Promise<void> | void> = [];
+  const stops: Array<() => Promise<unknown>> = [];
   if (process.env.TEST_FILE_STORE === 's3') {
     const s3 = await startS3Server();
     project.provide('s3Endpoint', s3.endpoint);
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'migrated.tar');
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
   project.provide('pgliteSnapshotPath', file);
-  stops.push(() => rmSync(dir, { recursive: true, force: true }));
+  stops.push(async () => rmSync(dir, { recursive: true, force: true }));
   return () => Promise.all(stops.map((stop) => stop()));
 }
 

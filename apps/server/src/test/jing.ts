@@ -40,7 +40,7 @@ export async function jingErrors(
         { timeout: 60_000 },
         (error, stdout) => {
           // jing exits 1 when a document is invalid and lists the errors on stdout.
-          if (error && !stdout) reject(error);
+          if (error && !stdout) reject(new Error('jing did not run', { cause: error }));
           else resolve(stdout);
         },
       );

@@ -3,7 +3,6 @@
  * so the object store is exercised over the real S3 protocol with the real AWS SDK.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -21,7 +20,7 @@ export async function startS3Server(): Promise<{ endpoint: string; stop(): Promi
     directory,
     configureBuckets: [{ name: TEST_BUCKET, configs: [] }],
   });
-  const address = (await server.run()) as unknown as AddressInfo;
+  const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     async stop() {

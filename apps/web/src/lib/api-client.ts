@@ -110,7 +110,7 @@ export function uploadWithProgress<T>(
       try {
         resolve(parseResponse<T>(xhr.status, xhr.responseText));
       } catch (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Cannot reach the server. Please check your connection.'));

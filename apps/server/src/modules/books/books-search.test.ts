@@ -234,11 +234,11 @@ describe('filters, facets and paging', () => {
           ? 'and price_cents = 0'
           : '';
       // Both drivers answer with { rows }.
-      const expected = (await ctx.app.db.execute(
+      const expected = (await ctx.app.db.execute<Record<string, unknown>>(
         sql.raw(
           `select id from books where status in ('added', 'approved') ${where} order by created_at desc, id desc`,
         ),
-      )) as unknown as { rows: { id: string }[] };
+      )) as { rows: { id: string }[] };
       expect(seen, filter).toEqual(expected.rows.map((row) => row.id));
       const pastTheEnd = await list(`${filter}&limit=${limit}&page=${pages + 1}`);
       expect(pastTheEnd.books, filter).toEqual([]);
@@ -263,9 +263,9 @@ describe('filters, facets and paging', () => {
         })),
       )
       .returning({ id: books.id });
-    const truth = (await ctx.app.db.execute(
+    const truth = (await ctx.app.db.execute<Record<string, unknown>>(
       sql.raw(`select id from books where status in ('added', 'approved') order by created_at desc, id desc`),
-    )) as unknown as { rows: { id: string }[] };
+    )) as { rows: { id: string }[] };
     const beyond: string[] = [];
     for (let page = lastKnownPage + 2; page <= lastKnownPage + 5; page += 1) {
       beyond.push(...(await list(`limit=9&page=${page}`)).books.map((book) => book._id));

@@ -18,10 +18,10 @@ afterAll(() => database.close());
 
 describe('the books access policy', () => {
   it('every partial index over the status uses exactly the public statuses', async () => {
-    const result = (await database.db.execute(
+    const result = (await database.db.execute<Record<string, unknown>>(
       sql`select indexname as name, substring(indexdef from ' WHERE (.*)$') as predicate
        from pg_indexes where schemaname = 'public' and tablename = 'books' and indexdef like '% WHERE %'`,
-    )) as unknown as { rows: { name: string; predicate: string }[] };
+    )) as { rows: { name: string; predicate: string }[] };
     const partial = result.rows.filter((row) => row.predicate.includes('status'));
     expect(partial.length).toBeGreaterThanOrEqual(5);
     // PostgreSQL keeps `status in (...)` as `= ANY (ARRAY[...])`, in the order written.
@@ -32,7 +32,9 @@ describe('the books access policy', () => {
   it('the SQL predicate picks the same books as isPublicStatus', async () => {
     const { db } = database;
     for (const status of BOOK_STATUSES) {
-      const result = (await db.execute(sql`select ${publicStatus(sql`${status}::text`)} as public`)) as unknown as {
+      const result = (await db.execute<Record<string, unknown>>(
+        sql`select ${publicStatus(sql`${status}::text`)} as public`,
+      )) as {
         rows: { public: boolean }[];
       };
       expect(result.rows[0]!.public, status).toBe(isPublicStatus(status));

@@ -15,7 +15,7 @@ export type ReviewDecision = 'approved' | 'rejected';
 /** The optional reason a review request may carry (`{ reason }` in its JSON body). */
 export function reviewReasonOf(body: unknown): string | null {
   if (!body || typeof body !== 'object' || !('reason' in body)) return null;
-  const reason = (body as { reason: unknown }).reason;
+  const reason = body.reason;
   return typeof reason === 'string' && reason.trim() ? reason.trim().slice(0, 2000) : null;
 }
 

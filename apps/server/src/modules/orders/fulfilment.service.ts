@@ -25,7 +25,7 @@ import { publicStatus } from '../books/books.policy.js';
 export type UnfulfillableReason = 'ALREADY_OWNED' | 'BOOK_UNAVAILABLE' | 'MEMBER_GONE' | 'AMOUNT_MISMATCH';
 
 export type Fulfilment =
-  { kind: 'completed'; view: OrderView; created: boolean } | { kind: 'refunded'; reason: UnfulfillableReason | string };
+  { kind: 'completed'; view: OrderView; created: boolean } | { kind: 'refunded'; reason: string };
 
 class Unfulfillable extends Error {
   constructor(readonly reason: UnfulfillableReason) {

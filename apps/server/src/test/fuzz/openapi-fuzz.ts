@@ -305,9 +305,9 @@ function operationsOf(app: App): Operation[] {
 
 async function rowCounts(app: App): Promise<string> {
   const tables = (
-    (await app.db.execute(
+    (await app.db.execute<Record<string, unknown>>(
       sql`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'search_words' order by 1`,
-    )) as unknown as {
+    )) as {
       rows: { name: string }[];
     }
   ).rows.map((row) => row.name);
@@ -315,7 +315,9 @@ async function rowCounts(app: App): Promise<string> {
     tables.map((table) => sql`(select count(*) from ${sql.identifier(table)})`),
     sql`, `,
   );
-  const result = (await app.db.execute(sql`select json_build_array(${query})::text as counts`)) as unknown as {
+  const result = (await app.db.execute<Record<string, unknown>>(
+    sql`select json_build_array(${query})::text as counts`,
+  )) as {
     rows: { counts: string }[];
   };
   return tables.map((table, i) => `${table}=${JSON.parse(result.rows[0]!.counts)[i]}`).join(' ');
@@ -445,9 +447,9 @@ async function freshActors(app: App): Promise<{ member: Actor; admin: Actor }> {
 async function knownIds(app: App) {
   const list = async (table: string) =>
     (
-      (await app.db.execute(
+      (await app.db.execute<Record<string, unknown>>(
         sql`select id::text as id from ${sql.identifier(table)} order by random() limit 50`,
-      )) as unknown as {
+      )) as {
         rows: { id: string }[];
       }
     ).rows.map((row) => row.id);

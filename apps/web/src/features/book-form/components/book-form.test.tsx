@@ -19,8 +19,15 @@ function renderForm(variant: 'admin' | 'member') {
 
 beforeAll(() => {
   // jsdom has no matchMedia; SweetAlert2 asks it about reduced motion.
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
+  Object.assign(window, {
+    matchMedia: (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  });
 });
 
 afterEach(() => vi.restoreAllMocks());

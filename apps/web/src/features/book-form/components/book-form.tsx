@@ -59,7 +59,7 @@ export function BookForm({ variant, bookId, onSaved }: BookFormProps) {
           <BookFormFields
             key={book.data?._id ?? 'new'}
             variant={variant}
-            book={editing ? (book.data as Book) : undefined}
+            book={editing ? book.data : undefined}
             onSaved={onSaved}
           />
         </>

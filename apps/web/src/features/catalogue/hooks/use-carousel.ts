@@ -45,7 +45,7 @@ export function useCarousel(count: number, { interval = CAROUSEL_INTERVAL_MS, ma
       onMouseLeave: () => setHovered(false),
       onFocus: () => setFocused(true),
       onBlur: (event: React.FocusEvent) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       },
     },
   };

@@ -47,7 +47,7 @@ export function NotificationBell() {
       ref={container}
       className="relative"
       onBlur={(event) => {
-        if (open && !container.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (open && !container.current?.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <button

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Book, Card } from '@ebook/shared';
+import type { Book } from '@ebook/shared';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
 import { OrderSummaryDialog } from './order-summary-dialog';
 
@@ -25,7 +25,7 @@ const card = {
   cardNumber: '•••• •••• •••• 4242',
   expiry: '12/28',
   createdAt: '2026-01-01T00:00:00.000Z',
-} as Card;
+};
 const user = {
   _id: 'u1',
   name: 'Ada Reader',
@@ -51,7 +51,7 @@ function stubServer() {
       if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
       if (url === '/api/store') return new Response(JSON.stringify(storeInfo));
       if (url === '/api/orders') {
-        orders.push({ headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
+        orders.push({ headers: new Headers(init.headers), body: JSON.parse(init.body as string) });
         await new Promise((resolve) => setTimeout(resolve, 50));
         return new Response(
           JSON.stringify({ msg: 'ok', order: { _id: 'o1', books: [{ _id: book._id, title: book.title }] } }),
@@ -197,7 +197,7 @@ describe('OrderSummaryDialog', () => {
   });
 
   it('another card is another checkout, with a new key', async () => {
-    const other = { ...card, _id: '0190b4a0-0000-7000-8000-0000000000c2', last4: '4444' } as Card;
+    const other = { ...card, _id: '0190b4a0-0000-7000-8000-0000000000c2', last4: '4444' };
     const orders = stubServer();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(

@@ -27,7 +27,7 @@ function stubServer() {
         return json(200, { _id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'member' });
       if (url === '/api/users/me/app-passwords' && method === 'GET') return json(200, { appPasswords: stored });
       if (url === '/api/users/me/app-passwords' && method === 'POST') {
-        const { name } = JSON.parse(String(init.body)) as { name: string };
+        const { name } = JSON.parse(init.body as string) as { name: string };
         const appPassword = { _id: 'p2', name, createdAt: '2026-03-04T00:00:00.000Z', lastUsedAt: null };
         stored.push(appPassword);
         return json(201, { appPassword, password: PASSWORD });

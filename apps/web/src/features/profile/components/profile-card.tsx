@@ -83,7 +83,7 @@ function ProfileEditor({ user, onDone }: { user: User; onDone: () => void }) {
       return setPictureError(`The picture must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
     }
     const reader = new FileReader();
-    reader.onload = () => setPicture({ file, preview: String(reader.result) });
+    reader.onload = () => setPicture({ file, preview: reader.result as string });
     reader.readAsDataURL(file);
   };
 

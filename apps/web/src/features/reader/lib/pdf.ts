@@ -71,7 +71,8 @@ export async function loadOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]
 
 async function pageOfDestination(doc: PDFDocumentProxy, dest: unknown): Promise<number | null> {
   try {
-    const explicit = typeof dest === 'string' ? await doc.getDestination(dest) : (dest as unknown[] | null);
+    const explicit: unknown[] | null =
+      typeof dest === 'string' ? await doc.getDestination(dest) : (dest as unknown[] | null);
     const target = explicit?.[0];
     if (typeof target === 'number') return target + 1;
     if (target && typeof target === 'object')
