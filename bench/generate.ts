@@ -7,11 +7,7 @@
  *   npx tsx generate.ts [N]            # see README.md
  */
 import path from 'node:path';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { books, files } from '../apps/server/src/db/schema/index.js';
-import { renderCover, renderPdf } from '../apps/server/src/db/seed/catalogue.js';
-import { SEED_BOOKS } from '../apps/server/src/db/seed/catalogue-data.js';
-import { LocalFileStore } from '../apps/server/src/lib/file-store.js';
+import { openDatabase, books, files, renderCover, renderPdf, SEED_BOOKS, LocalFileStore } from '@ebook/server';
 import { insertGeneratedBooks } from './generated-books.js';
 
 const count = Number(process.argv[2] ?? process.env.BENCH_BOOKS ?? 100_000);

@@ -4,9 +4,7 @@
  * and search-quality.ts (its --top-up).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../apps/server/src/db/client.js';
-import { books } from '../apps/server/src/db/schema/index.js';
-import { SEED_BOOKS } from '../apps/server/src/db/seed/catalogue-data.js';
+import { type Db, books, SEED_BOOKS } from '@ebook/server';
 import { ADJECTIVES, FIRST, LAST, NOUNS } from './vocabulary.js';
 
 const BATCH = 20_000;

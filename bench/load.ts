@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { knownItemQueries, readCatalogueCsv } from '../apps/server/src/test/search-quality.js';
+import { knownItemQueries, readCatalogueCsv } from '@ebook/server/testing';
 import { ADJECTIVES, LAST, NOUNS } from './vocabulary.js';
 
 const baseUrl = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');

@@ -18,21 +18,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config/index.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { books } from '../apps/server/src/db/schema/index.js';
-import { invalidateCatalogueCaches } from '../apps/server/src/modules/books/books-query.service.js';
-import { dataUrl, makePdf, makePng } from '../apps/server/src/modules/books/books.test-helpers.js';
-import { createAdmin, type Actor } from '../apps/server/src/test/factories.js';
+import { buildApp, type App, loadConfig, openDatabase, books, invalidateCatalogueCaches } from '@ebook/server';
 import {
+  dataUrl,
+  makePdf,
+  makePng,
+  createAdmin,
+  type Actor,
   knownItemQueries,
   hitRank,
   ratesByKind,
   readCatalogueCsv,
   type CatalogueRow,
   type KnownItemQuery,
-} from '../apps/server/src/test/search-quality.js';
+} from '@ebook/server/testing';
 import { insertGeneratedBooks } from './generated-books.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -12,7 +12,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { LocalFileStore } from '../lib/file-store.js';
-import { dataUrl, makePng, postBook, storedFiles } from '../modules/books/books.test-helpers.js';
+import { dataUrl, makePng, postBook, storedFiles } from '../test/books.js';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createAdmin, createMember, loginAs, TEST_PASSWORD } from '../test/factories.js';
 import { BackupError, backupStore, restoreStore } from './backup.js';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
-import { postBook } from '../modules/books/books.test-helpers.js';
+import { postBook } from '../test/books.js';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createAdmin } from '../test/factories.js';
 import { loggerOptions, redactUrl } from './logger.js';

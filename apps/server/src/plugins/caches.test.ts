@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { postBook } from '../modules/books/books.test-helpers.js';
+import { postBook } from '../test/books.js';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createAdmin, createBook } from '../test/factories.js';
 import { LoadingCache, type Caches } from './caches.js';

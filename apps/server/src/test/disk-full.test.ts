@@ -10,7 +10,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books } from '../db/schema/index.js';
-import { bookBody, dataUrl, makePdf, storedFiles } from '../modules/books/books.test-helpers.js';
+import { bookBody, dataUrl, makePdf, storedFiles } from './books.js';
 import { createTestContext, type TestContext } from './context.js';
 import { createMember, type Actor } from './factories.js';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { dataUrl, makePdf, makePng, postBook } from '../modules/books/books.test-helpers.js';
+import { dataUrl, makePdf, makePng, postBook } from './books.js';
 import { createTestContext, type TestContext } from './context.js';
 import { TEST_PASSWORD, createAdmin, createMember } from './factories.js';
 

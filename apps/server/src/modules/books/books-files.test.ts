@@ -5,7 +5,7 @@ import type { Book } from '@ebook/shared';
 import { books, entitlements, files } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { bookBody, dataUrl, makePdf, makePng, multipart, postBook, storedFiles } from './books.test-helpers.js';
+import { bookBody, dataUrl, makePdf, makePng, multipart, postBook, storedFiles } from '../../test/books.js';
 
 let ctx: TestContext;
 let admin: Actor;

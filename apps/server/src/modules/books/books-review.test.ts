@@ -9,7 +9,7 @@ import { REJECTION_REASON_MAX_LENGTH, type Book } from '@ebook/shared';
 import { books } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { bookBody, dataUrl, makePdf, makePng, postBook } from './books.test-helpers.js';
+import { bookBody, dataUrl, makePdf, makePng, postBook } from '../../test/books.js';
 
 let ctx: TestContext;
 let admin: Actor;

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createBook, type Actor } from '../../test/factories.js';
 import { invalidateCatalogueCaches } from './books-query.service.js';
 import { typoBudget } from './books-search.service.js';
-import { bookBody, postBook, type BookBody } from './books.test-helpers.js';
+import { bookBody, postBook, type BookBody } from '../../test/books.js';
 
 let ctx: TestContext;
 let admin: Actor;

@@ -5,7 +5,7 @@ import { BOOK_VALIDATION_MESSAGE, type Book } from '@ebook/shared';
 import { books } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { bookBody, postBook } from './books.test-helpers.js';
+import { bookBody, postBook } from '../../test/books.js';
 
 let ctx: TestContext;
 let admin: Actor;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, files } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createMember, type Actor } from '../../test/factories.js';
-import { bookBody, makePdf, makePng, multipart, storedFiles } from './books.test-helpers.js';
+import { bookBody, makePdf, makePng, multipart, storedFiles } from '../../test/books.js';
 
 let ctx: TestContext;
 let member: Actor;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@ebook/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { bookBody, dataUrl, makePdf, makePng, postBook, storedFiles } from './books.test-helpers.js';
+import { bookBody, dataUrl, makePdf, makePng, postBook, storedFiles } from '../../test/books.js';
 
 let ctx: TestContext;
 let admin: Actor;

@@ -8,7 +8,7 @@ import type { Book } from '@ebook/shared';
 import { books, files, searchWords } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { bookBody, dataUrl, makePdf, postBook, storedFiles } from './books.test-helpers.js';
+import { bookBody, dataUrl, makePdf, postBook, storedFiles } from '../../test/books.js';
 
 const contexts: TestContext[] = [];
 afterAll(() => Promise.all(contexts.map((ctx) => ctx.close())));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@ebook/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createMember, type Actor } from '../../test/factories.js';
-import { bookBody, dataUrl, makePdf } from '../books/books.test-helpers.js';
+import { bookBody, dataUrl, makePdf } from '../../test/books.js';
 
 let ctx: TestContext;
 let alice: Actor;

@@ -12,7 +12,7 @@ import { files } from '../../db/schema/index.js';
 import { IMAGE_MAX_PIXELS } from '../../lib/images.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createMember, type Actor } from '../../test/factories.js';
-import { bookBody, dataUrl, storedFiles } from '../books/books.test-helpers.js';
+import { bookBody, dataUrl, storedFiles } from '../../test/books.js';
 
 let ctx: TestContext;
 let member: Actor;

@@ -11,7 +11,7 @@ import type { Book } from '@ebook/shared';
 import { stampedCopies } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { dataUrl, makePdf, postBook, storedFiles } from '../books/books.test-helpers.js';
+import { dataUrl, makePdf, postBook, storedFiles } from '../../test/books.js';
 
 /** pdf.js's own copies of the standard fonts (the stamp is drawn in Helvetica). */
 const STANDARD_FONTS = path.join(

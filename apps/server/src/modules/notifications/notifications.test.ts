@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@ebook/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createBook, createMember, uniqueEmail, type Actor } from '../../test/factories.js';
-import { postBook } from '../books/books.test-helpers.js';
+import { postBook } from '../../test/books.js';
 
 let ctx: TestContext;
 let admin: Actor;

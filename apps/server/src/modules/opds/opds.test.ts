@@ -10,7 +10,7 @@ import { books } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { jingErrors } from '../../test/jing.js';
-import { postBook } from '../books/books.test-helpers.js';
+import { postBook } from '../../test/books.js';
 import { OPDS_PAGE_SIZE } from './opds.service.js';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import type { Book, ReadingListResponse, ReadingProgress } from '@ebook/shared';
 import { books, entitlements, files } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { dataUrl, makePdf, postBook } from '../books/books.test-helpers.js';
+import { dataUrl, makePdf, postBook } from '../../test/books.js';
 import { eq } from 'drizzle-orm';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { books, entitlements, orders, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, loginAs, TEST_PASSWORD, type Actor } from '../../test/factories.js';
 import { mailTo } from '../../test/mail.js';
-import { postBook } from '../books/books.test-helpers.js';
+import { postBook } from '../../test/books.js';
 
 let ctx: TestContext;
 let admin: Actor;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { TEST_PASSWORD, createMember, loginAs } from '../../test/factories.js';
-import { storedFiles } from '../books/books.test-helpers.js';
+import { storedFiles } from '../../test/books.js';
 
 let ctx: TestContext;
 let png: Buffer;

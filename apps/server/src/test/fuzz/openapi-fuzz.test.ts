@@ -3,7 +3,7 @@
  * `npm run fuzz` runs 10,000 requests with a new seed and prints it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postBook } from '../../modules/books/books.test-helpers.js';
+import { postBook } from '../books.js';
 import { createTestContext, type TestContext } from '../context.js';
 import { createAdmin, createMember } from '../factories.js';
 import { fuzzApi } from './openapi-fuzz.js';

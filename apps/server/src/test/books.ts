@@ -1,10 +1,10 @@
-/** Test helpers of the books module: real files (made with sharp and pdf-lib) and API calls. */
+/** Test helpers for books: real files (made with sharp and pdf-lib) and the API calls that add books. */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Book } from '@ebook/shared';
-import type { App } from '../../app.js';
-import type { FileStore } from '../../lib/file-store.js';
-import type { Actor } from '../../test/factories.js';
+import type { App } from '../app.js';
+import type { FileStore } from '../lib/file-store.js';
+import type { Actor } from './factories.js';
 
 export async function makePng(color = '#7a4b2a', width = 60, height = 90): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } })
