@@ -2,6 +2,8 @@
 // import boundaries (features never import each other; the app layer composes them).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -54,6 +56,73 @@ const sharedLayer = {
   },
 };
 
+/**
+ * The server's layers, lowest first: lib and config, db, plugins, modules, then app.ts and server.ts.
+ * A layer imports only from layers below it; nothing but tests imports the test support; and no
+ * import chain comes back to where it started.
+ */
+const SERVER = 'apps/server/src';
+const serverLayers = {
+  files: [`${SERVER}/**/*.ts`],
+  ignores: [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`],
+  plugins: { 'import-x': importX },
+  settings: {
+    // Without these, import-x reads no TypeScript file and finds no cycle.
+    'import-x/extensions': ['.ts', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+  },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          {
+            target: [`${SERVER}/lib`, `${SERVER}/config`],
+            from: [`${SERVER}/db`, `${SERVER}/plugins`, `${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/server.ts`],
+            message: 'lib and config are the lowest layer.',
+          },
+          {
+            target: `${SERVER}/db`,
+            from: [`${SERVER}/plugins`, `${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/server.ts`],
+            message: 'The database layer must not depend on plugins, modules or the app.',
+          },
+          {
+            // The caches plugin holds what the modules cache, so it names their types.
+            target: `${SERVER}/plugins/!(caches).ts`,
+            from: [`${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/server.ts`],
+            message: 'Plugins must not depend on modules or the app.',
+          },
+          {
+            target: `${SERVER}/modules`,
+            from: [`${SERVER}/app.ts`, `${SERVER}/server.ts`],
+            message: 'Modules must not depend on the app that composes them.',
+          },
+          {
+            target: SERVER,
+            from: `${SERVER}/test`,
+            message: 'Only tests use the test support.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** No import chain in the web app comes back to where it started. */
+const webCycles = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'bench/results/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -93,6 +162,8 @@ export default tseslint.config(
   },
   ...features.map(featureBoundary),
   sharedLayer,
+  serverLayers,
+  webCycles,
   {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,

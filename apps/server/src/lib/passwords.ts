@@ -1,6 +1,5 @@
 /** Password hashing (argon2id, OWASP's minimum parameters) and the breached-password refusal. */
 import { hash, verify } from '@node-rs/argon2';
-import type { BreachedPasswords } from '../plugins/breached-passwords.js';
 import { badRequest } from './errors.js';
 
 const ARGON2ID = 2;
@@ -23,6 +22,13 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password-0000');
   return dummyHash;
+}
+
+/** The list of breached passwords (kept by the breached-passwords plugin). */
+export interface BreachedPasswords {
+  has(password: string): Promise<boolean>;
+  /** How many passwords the list holds (loads it). */
+  size(): Promise<number>;
 }
 
 /** Refuses a password found in breaches (NIST SP 800-63B 5.1.1.2). */

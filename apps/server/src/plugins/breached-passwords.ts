@@ -5,12 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import { COMMON_PASSWORDS } from '../lib/common-passwords.js';
-
-export interface BreachedPasswords {
-  has(password: string): Promise<boolean>;
-  /** How many passwords the list holds (loads it). */
-  size(): Promise<number>;
-}
+import type { BreachedPasswords } from '../lib/passwords.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

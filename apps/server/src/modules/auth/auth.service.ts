@@ -5,9 +5,14 @@ import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
-import { assertNotBreached, dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import {
+  assertNotBreached,
+  dummyPasswordHash,
+  hashPassword,
+  verifyPassword,
+  type BreachedPasswords,
+} from '../../lib/passwords.js';
 import type { TokenService } from '../../lib/tokens.js';
-import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
 
 export interface IssuedSession {
   token: string;

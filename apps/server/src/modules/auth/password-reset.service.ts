@@ -11,8 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { assertNotBreached, hashPassword } from '../../lib/passwords.js';
-import type { BreachedPasswords } from '../../plugins/breached-passwords.js';
+import { assertNotBreached, hashPassword, type BreachedPasswords } from '../../lib/passwords.js';
 import { normaliseEmail } from './auth.service.js';
 
 export const RESET_TOKEN_MINUTES = 30;
