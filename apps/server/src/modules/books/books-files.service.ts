@@ -5,22 +5,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { books, files, type FileRow } from '../../db/schema/index.js';
+import { books, files } from '../../db/schema/index.js';
+import { getFileRow } from '../files/file-records.service.js';
 import { isPrivileged, isPublicStatus } from './books.policy.js';
 import { ownsBook } from './ownership.service.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { Caches } from '../../plugins/caches.js';
 import { findPublicBookCached, type BookRecord } from './books-query.service.js';
-
-/** Signed download links live this long. */
-export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
-
-export async function getFileRow(db: Db, fileId: string | null): Promise<FileRow> {
-  if (!fileId) throw notFound('This book has no such file.', 'FILE_NOT_FOUND');
-  const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
-  if (!row) throw notFound('This book has no such file.', 'FILE_NOT_FOUND');
-  return row;
-}
 
 export interface CoverFile {
   fileId: string;
@@ -28,6 +19,9 @@ export interface CoverFile {
   mime: string;
   sizeBytes: number;
 }
+
+/** Signed download links live this long. */
+export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
 
 /**
  * A book's cover file in one query (the cover is the busiest URL of the catalogue). Same visibility
@@ -125,46 +119,4 @@ export function verifyDownload(
   const expected = Buffer.from(signature(secret, bookId, userId, expires));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** A safe ASCII file name for Content-Disposition, plus the exact title in RFC 5987 form. */
-export function pdfDisposition(title: string): string {
-  const ascii =
-    title
-      .normalize('NFKD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\/:*?<>|%;]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 150) || 'book';
-  const full = encodeURIComponent(`${title.replace(/[\r\n/\\]/g, ' ').trim() || 'book'}.pdf`).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}.pdf"; filename*=UTF-8''${full}`;
-}
-
-/** Parses a single `bytes=` range; null = no usable range header, 'unsatisfiable' = 416. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'unsatisfiable' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null; // several ranges or another unit: send the whole file
-  const [, first, last] = match;
-  if (first === '' && last === '') return 'unsatisfiable';
-  let start: number;
-  let end: number;
-  if (first === '') {
-    const suffix = Number(last);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(first);
-    end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
 }

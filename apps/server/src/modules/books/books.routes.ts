@@ -1,6 +1,6 @@
 /**
- * The book API: the public catalogue, a book, and creating, editing and deleting books. Review lists
- * and actions live in books-review.routes.ts, files in books-files.routes.ts (registered from here).
+ * The book API: the public catalogue, a book, and creating, editing and deleting books. Files live in
+ * books-files.routes.ts (registered from here); review lists and actions in the submissions module.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,7 +25,6 @@ import { findPublicBookCached, listPublicBooks, type BookRecord } from './books-
 import { presentBook, presentSuggestion } from './books.presenter.js';
 import { suggestBooks } from './books-suggest.service.js';
 import booksFilesRoutes from './books-files.routes.js';
-import booksReviewRoutes from './books-review.routes.js';
 import { countOwners, ownedAmong } from './ownership.service.js';
 import { createBook, deleteBook, getVisibleBook, listAllPublicBooks, updateBook } from './books.service.js';
 
@@ -228,7 +227,6 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(booksReviewRoutes);
   await app.register(booksFilesRoutes);
 };
 

@@ -5,7 +5,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { books, files, stampedCopies, users } from '../../db/schema/index.js';
+import { books, files, stampedCopies, users, type FileRow } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { Caches } from '../../plugins/caches.js';
 import type { AcceptedFile } from './files.service.js';
@@ -80,4 +81,12 @@ export async function removeUnusedFiles(db: Db, store: FileStore, caches: Caches
       await removeThumbnails(store, caches, file.sha256);
     });
   }
+}
+
+/** A file's row, or 404 when the book has no such file. */
+export async function getFileRow(db: Db, fileId: string | null): Promise<FileRow> {
+  if (!fileId) throw notFound('This book has no such file.', 'FILE_NOT_FOUND');
+  const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+  if (!row) throw notFound('This book has no such file.', 'FILE_NOT_FOUND');
+  return row;
 }

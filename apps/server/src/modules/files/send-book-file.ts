@@ -6,13 +6,9 @@
 import type { ErrorResponse } from '@ebook/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
-import {
-  assertMayDownload,
-  getFileRow,
-  parseRange,
-  pdfDisposition,
-  type PdfCaller,
-} from '../books/books-files.service.js';
+import { assertMayDownload, type PdfCaller } from '../books/books-files.service.js';
+import { getFileRow } from './file-records.service.js';
+import { parseRange, pdfDisposition } from './http-file.js';
 import type { BookRecord } from '../books/books-query.service.js';
 import { isPublicStatus } from '../books/books.policy.js';
 import { recordFreeDownload } from '../books/ownership.service.js';

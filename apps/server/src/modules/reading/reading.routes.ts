@@ -11,7 +11,7 @@ import {
   readingProgressSchema,
 } from '@ebook/shared';
 import { notFound, unprocessable } from '../../lib/errors.js';
-import { getFileRow } from '../books/books-files.service.js';
+import { getFileRow } from '../files/file-records.service.js';
 import { sendPdf } from '../files/send-book-file.js';
 import { presentBook } from '../books/books.presenter.js';
 import { getVisibleBook } from '../books/books.service.js';

@@ -10,9 +10,8 @@ import type { Db } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { Caches } from '../../plugins/caches.js';
-import { getFileRow } from '../books/books-files.service.js';
+import { getFileRow, recordFile } from '../files/file-records.service.js';
 import { invalidateCatalogueCaches } from '../books/books-query.service.js';
-import { recordFile } from '../files/file-records.service.js';
 
 export interface CutSample {
   bytes: Uint8Array;

@@ -1,6 +1,6 @@
 /**
- * Review and own-submission lists: the admin's pending queue and full book list, approve/reject, and
- * a member's own submissions.
+ * The submissions API: the admin's pending queue and full book list, approve/reject, and a member's
+ * own submissions.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,11 +14,11 @@ import {
 } from '@ebook/shared';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
-import { presentBook, presentSubmitted } from './books.presenter.js';
+import { presentBook, presentSubmitted } from '../books/books.presenter.js';
 import { announceReview, reviewReasonOf } from './review-announcement.js';
-import { listAllForAdmin, listOwnBooks, listOwnPending, listPendingBooks, reviewBook } from './books.service.js';
+import { listAllForAdmin, listOwnBooks, listOwnPending, listPendingBooks, reviewBook } from './submissions.service.js';
 
-const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/books/pending',
     {
@@ -101,4 +101,4 @@ const booksReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 };
 
-export default booksReviewRoutes;
+export default submissionsRoutes;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.js';
 import { submissionReviewedMail } from '../mail/messages.js';
 import { notifyUsers } from '../notifications/notifications.service.js';
-import type { BookRecord } from './books-query.service.js';
+import type { BookRecord } from '../books/books-query.service.js';
 
 export type ReviewDecision = 'approved' | 'rejected';
 
