@@ -78,6 +78,19 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
   if (groups.length === 0) {
     return { condition: sql`${books.searchVector} @@ ${exact}`, rank: sql`ts_rank(${books.searchVector}, ${exact})` };
   }
+  // Common words and one or two letters ("The R", "No B"): as a word prefix, the letters would match
+  // most of the catalogue, to be ranked and counted on every keystroke. What is being typed is the
+  // start of a title, so the titles that start so are read from their index instead.
+  const last = found.at(-1);
+  const shortTail =
+    found.length >= 2 && last && !last.stop && last.near.length <= 1 && last.word.length < MIN_PREFIX_LENGTH;
+  if (shortTail && found.slice(0, -1).every((word) => word.stop)) {
+    const starting = sql`${books.titleKey} collate "C" like ${`${key}%`}`;
+    return {
+      condition: sql`(${books.searchVector} @@ ${exact} or ${starting})`,
+      rank: sql`((${books.titleKey} = ${key})::int * 8 + (${starting})::int * 4 + (${books.searchVector} @@ ${exact})::int + ts_rank(${books.searchVector}, ${exact}))`,
+    };
+  }
   const minus =
     negated.length > 0
       ? sql` && websearch_to_tsquery('english', ${negated.map((term) => `-${term}`).join(' ')})`

@@ -77,6 +77,12 @@ describe('search', () => {
     ]);
   });
 
+  it('reads common words and one or two letters as the start of a title, not as a word prefix', async () => {
+    // As word prefixes, "ho" would find Sherlock Holmes and "p" Pride and Prejudice and War and Peace.
+    expect(titles(await list('q=The%20Ho'))).toEqual(['The Hound of the Baskervilles']);
+    expect(titles(await list('q=a%20p'))).toEqual(['A Plain Cookery Book for the Working Classes']);
+  });
+
   it('allows one typo in a short word and two in a long one, no more', async () => {
     expect(titles(await list('q=baskets'))).toEqual([]); // close in trigrams to Baskervilles, 4 edits away
     expect(titles(await list('q=tolsty'))).toEqual(['War and Peace']);
