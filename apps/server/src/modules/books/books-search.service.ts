@@ -95,7 +95,15 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
     negated.length > 0
       ? sql` && websearch_to_tsquery('english', ${negated.map((term) => `-${term}`).join(' ')})`
       : sql``;
-  const forgiving = sql`(${sql.join(groups, sql` && `)}${minus})`;
+  // One or two letters after other words ("Cold Comfort Fa"): reading the index entries of every word
+  // starting with "fa" costs more than the rest of the search, so the letters are checked on the books
+  // the other words found instead.
+  const rest = groups.slice(0, -1);
+  const tail =
+    shortTail && rest.length > 0
+      ? sql` and exists (select 1 from unnest(tsvector_to_array(${books.searchVector})) as lexeme where lexeme like ${`${last.word}%`})`
+      : undefined;
+  const forgiving = sql`(${sql.join(tail ? rest : groups, sql` && `)}${minus})`;
   const either = sql`(${exact} || ${forgiving})`;
   // The book whose title is what was typed first, then titles starting with it, then the author typed
   // in full, then exact matches, then by weight. One ts_rank over both queries: two cost 2.5 times as
@@ -105,7 +113,9 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
       ? sql`(${books.titleKey} = ${key})::int * 8 + (${books.titleKey} like ${`${key}%`})::int * 4 + (lower(${books.author}) = ${key})::int * 2 + `
       : sql``;
   return {
-    condition: sql`${books.searchVector} @@ ${either}`,
+    condition: tail
+      ? sql`(${books.searchVector} @@ ${exact} or (${books.searchVector} @@ ${forgiving}${tail}))`
+      : sql`${books.searchVector} @@ ${either}`,
     rank: sql`(${titled}(${books.searchVector} @@ ${exact})::int + ts_rank(${books.searchVector}, ${either}))`,
   };
 }

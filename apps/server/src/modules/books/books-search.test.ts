@@ -83,6 +83,15 @@ describe('search', () => {
     expect(titles(await list('q=a%20p'))).toEqual(['A Plain Cookery Book for the Working Classes']);
   });
 
+  it('checks one or two letters after other words on the books those words found', async () => {
+    expect(titles(await list('q=moby%20d'))).toEqual(['Moby Dick']);
+    expect(titles(await list('q=moby%20x'))).toEqual([]);
+    expect(titles(await list('q=arthur%20conan%20d'))).toEqual([
+      'The Hound of the Baskervilles',
+      'The Adventures of Sherlock Holmes',
+    ]);
+  });
+
   it('allows one typo in a short word and two in a long one, no more', async () => {
     expect(titles(await list('q=baskets'))).toEqual([]); // close in trigrams to Baskervilles, 4 edits away
     expect(titles(await list('q=tolsty'))).toEqual(['War and Peace']);
