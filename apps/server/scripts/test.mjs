@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 const FILE_STORE_TESTS = [
   'src/lib/file-store.test.ts',
   'src/modules/books',
+  'src/modules/submissions',
   'src/modules/users',
   'src/modules/admin',
   'src/modules/files/stamped-copies.test.ts',

@@ -27,12 +27,15 @@ export function LibrarySearch({
   const listId = `${id}-suggestions`;
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const [activeId, setActiveId] = useState<string | null>(null);
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const forSuggestions = useDebouncedValue(text.trim(), SUGGEST_DEBOUNCE_MS);
   const suggestions = useSuggestions(open ? forSuggestions : '');
   const books = (forSuggestions && suggestions.data) || [];
   const expanded = open && books.length > 0;
+  // The highlighted book is followed by id, not by place: an answer that arrives late for the same
+  // text keeps it highlighted, and a list without it highlights nothing.
+  const active = activeId === null ? -1 : books.findIndex((book) => book._id === activeId);
 
   // The last query this box sent (or was given), so the address catching up with our own search
   // is told apart from an outside change (back button, Clear, a link), which refills the box.
@@ -56,22 +59,19 @@ export function LibrarySearch({
     setText(value);
   }, [value]);
 
-  // A new list starts with nothing highlighted.
-  useEffect(() => setActive(-1), [suggestions.data]);
-
   const close = () => {
     setOpen(false);
-    setActive(-1);
+    setActiveId(null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       if (!open) setOpen(true);
-      else if (books.length > 0) setActive((index) => (index + 1) % books.length);
+      else if (books.length > 0) setActiveId(books[(active + 1) % books.length]!._id);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      if (books.length > 0) setActive((index) => (index <= 0 ? books.length - 1 : index - 1));
+      if (books.length > 0) setActiveId(books[active <= 0 ? books.length - 1 : active - 1]!._id);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const book = expanded && active >= 0 ? books[active] : undefined;
@@ -113,7 +113,7 @@ export function LibrarySearch({
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
-          setActive(-1);
+          setActiveId(null);
         }}
         onKeyDown={onKeyDown}
         onBlur={close}
@@ -140,7 +140,7 @@ export function LibrarySearch({
               close();
               onOpenBook(book._id);
             }}
-            onMouseMove={() => setActive(index)}
+            onMouseMove={() => setActiveId(book._id)}
             className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${index === active ? 'bg-brand-50' : ''}`}
           >
             {book.thumbnail ? (
