@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { adminQuery } from '../src/test/admin-query.js';
 import { runPaymentsChaos, type ChaosMode, type ChaosReport } from '../src/test/chaos/payments-chaos.js';
 import { PgCluster } from '../src/test/chaos/pg-cluster.js';
 import { freePort } from '../src/test/free-port.js';
@@ -34,16 +34,6 @@ const trials = Number(values.trials);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 const modes: ChaosMode[] = values.mode === 'both' ? ['kill-server', 'restart-database'] : [values.mode as ChaosMode];
 
-async function admin(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 async function runMode(mode: ChaosMode): Promise<ChaosReport> {
   const work = mkdtempSync(path.join(tmpdir(), `ebook-chaos-${mode}-`));
   const port = Number(process.env.CHAOS_PORT) || (await freePort());
@@ -53,7 +43,7 @@ async function runMode(mode: ChaosMode): Promise<ChaosReport> {
     : await PgCluster.create(Number(process.env.CHAOS_PG_PORT) || (await freePort()));
   const serverUrl = useShared ? process.env.CHAOS_DATABASE_URL! : cluster!.url();
   const name = `ebook_chaos_${Date.now()}`;
-  await admin(serverUrl, `create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name}`);
   const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
   console.log(`▶ ${mode}: ${trials} trials, store on :${port}, database ${databaseUrl}`);
   try {
@@ -70,7 +60,7 @@ async function runMode(mode: ChaosMode): Promise<ChaosReport> {
       log: (line) => console.log(`  ${line}`),
     });
   } finally {
-    await admin(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
     await cluster?.destroy();
     rmSync(work, { recursive: true, force: true });
   }

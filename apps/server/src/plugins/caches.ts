@@ -88,7 +88,7 @@ declare module 'fastify' {
 const CATALOGUE_TTL_MS = 5_000;
 const THUMBNAIL_MEMORY_BYTES = 32 * 1024 * 1024;
 
-export function createCaches(): Caches {
+function createCaches(): Caches {
   return {
     facets: new LoadingCache({ ttl: CATALOGUE_TTL_MS, staleMs: 60_000, max: 1_000 }),
     // Capped by the number of keys held (about 150 bytes each): 300,000 keys is every page of a
@@ -116,7 +116,7 @@ export function createCaches(): Caches {
 }
 
 /** Drops every entry of every cache (and forgets the prepared statements). */
-export function clearCaches(caches: Caches): void {
+function clearCaches(caches: Caches): void {
   for (const held of Object.values(caches) as { clear(): void }[]) held.clear();
 }
 

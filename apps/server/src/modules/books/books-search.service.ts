@@ -78,17 +78,22 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
   if (groups.length === 0) {
     return { condition: sql`${books.searchVector} @@ ${exact}`, rank: sql`ts_rank(${books.searchVector}, ${exact})` };
   }
+  // The book whose title is what was typed first, then titles starting with it, then the author typed
+  // in full, then exact matches, then by weight. One ts_rank over both queries (below): two cost 2.5
+  // times as much on a search matching 800 books (4.7 ms against 1.4 ms).
+  const titled =
+    key.length > 0
+      ? sql`(${books.titleKey} = ${key})::int * 8 + (${books.titleKey} like ${`${key}%`})::int * 4 + (lower(${books.author}) = ${key})::int * 2 + `
+      : sql``;
   // Common words and one or two letters ("The R", "No B"): as a word prefix, the letters would match
   // most of the catalogue, to be ranked and counted on every keystroke. What is being typed is the
   // start of a title, so the titles that start so are read from their index instead.
   const last = found.at(-1);
-  const shortTail =
-    found.length >= 2 && last && !last.stop && last.near.length <= 1 && last.word.length < MIN_PREFIX_LENGTH;
+  const shortTail = found.length >= 2 && last && !last.stop && last.word.length < MIN_PREFIX_LENGTH;
   if (shortTail && found.slice(0, -1).every((word) => word.stop)) {
-    const starting = sql`${books.titleKey} collate "C" like ${`${key}%`}`;
     return {
-      condition: sql`(${books.searchVector} @@ ${exact} or ${starting})`,
-      rank: sql`((${books.titleKey} = ${key})::int * 8 + (${starting})::int * 4 + (${books.searchVector} @@ ${exact})::int + ts_rank(${books.searchVector}, ${exact}))`,
+      condition: sql`(${books.searchVector} @@ ${exact} or ${books.titleKey} collate "C" like ${`${key}%`})`,
+      rank: sql`(${titled}(${books.searchVector} @@ ${exact})::int + ts_rank(${books.searchVector}, ${exact}))`,
     };
   }
   const minus =
@@ -105,13 +110,6 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
       : undefined;
   const forgiving = sql`(${sql.join(tail ? rest : groups, sql` && `)}${minus})`;
   const either = sql`(${exact} || ${forgiving})`;
-  // The book whose title is what was typed first, then titles starting with it, then the author typed
-  // in full, then exact matches, then by weight. One ts_rank over both queries: two cost 2.5 times as
-  // much on a search matching 800 books (4.7 ms against 1.4 ms).
-  const titled =
-    key.length > 0
-      ? sql`(${books.titleKey} = ${key})::int * 8 + (${books.titleKey} like ${`${key}%`})::int * 4 + (lower(${books.author}) = ${key})::int * 2 + `
-      : sql``;
   return {
     condition: tail
       ? sql`(${books.searchVector} @@ ${exact} or (${books.searchVector} @@ ${forgiving}${tail}))`
