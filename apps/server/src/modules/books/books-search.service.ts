@@ -85,6 +85,11 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
     key.length > 0
       ? sql`(${books.titleKey} = ${key})::int * 8 + (${books.titleKey} like ${`${key}%`})::int * 4 + (lower(${books.author}) = ${key})::int * 2 + `
       : sql``;
+  const without =
+    negated.length > 0
+      ? sql`websearch_to_tsquery('english', ${negated.map((term) => `-${term}`).join(' ')})`
+      : undefined;
+  const minus = without ? sql` && ${without}` : sql``;
   // Common words and one or two letters ("The R", "No B"): as a word prefix, the letters would match
   // most of the catalogue, to be ranked and counted on every keystroke. What is being typed is the
   // start of a title, so the titles that start so are read from their index instead.
@@ -92,14 +97,10 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
   const shortTail = found.length >= 2 && last && !last.stop && last.word.length < MIN_PREFIX_LENGTH;
   if (shortTail && found.slice(0, -1).every((word) => word.stop)) {
     return {
-      condition: sql`(${books.searchVector} @@ ${exact} or ${books.titleKey} collate "C" like ${`${key}%`})`,
+      condition: sql`(${books.searchVector} @@ ${exact} or (${books.titleKey} collate "C" like ${`${key}%`}${without ? sql` and ${books.searchVector} @@ ${without}` : sql``}))`,
       rank: sql`(${titled}(${books.searchVector} @@ ${exact})::int + ts_rank(${books.searchVector}, ${exact}))`,
     };
   }
-  const minus =
-    negated.length > 0
-      ? sql` && websearch_to_tsquery('english', ${negated.map((term) => `-${term}`).join(' ')})`
-      : sql``;
   // One or two letters after other words ("Cold Comfort Fa"): reading the index entries of every word
   // starting with "fa" costs more than the rest of the search, so the letters are checked on the books
   // the other words found instead.

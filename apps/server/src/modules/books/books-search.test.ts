@@ -81,6 +81,7 @@ describe('search', () => {
     // As word prefixes, "ho" would find Sherlock Holmes and "p" Pride and Prejudice and War and Peace.
     expect(titles(await list('q=The%20Ho'))).toEqual(['The Hound of the Baskervilles']);
     expect(titles(await list('q=a%20p'))).toEqual(['A Plain Cookery Book for the Working Classes']);
+    expect(titles(await list(`q=${encodeURIComponent('The Ho -hound')}`))).toEqual([]);
   });
 
   it('checks one or two letters after other words on the books those words found', async () => {
