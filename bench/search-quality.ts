@@ -8,8 +8,8 @@
  *
  *   npm run search-quality -w bench [-- --top-up 100000 --sample 300 --seed 10]
  *
- * PGlite in memory by default, or in the folder SEARCH_QUALITY_DB; DATABASE_URL=postgres://... uses
- * that database. A kept database is loaded once (the CSV books and the top-up are there on the next
+ * PGlite in memory by default, or kept in the store folder SEARCH_QUALITY_DB (database and files,
+ * served by `DATA_DIR=<it>`); DATABASE_URL=postgres://... uses that database. A kept database is loaded once (the CSV books and the top-up are there on the next
  * run). SEARCH_CSV names another copy of the CSV.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -101,10 +101,12 @@ async function main() {
   const seed = option('seed', 10);
   const catalogue = readCatalogueCsv(csv);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebook-search-quality-'));
+  // SEARCH_QUALITY_DB keeps a whole store folder (database and files), which `DATA_DIR=<it>` serves.
+  const kept = process.env.SEARCH_QUALITY_DB ? path.resolve(process.env.SEARCH_QUALITY_DB) : undefined;
+  const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'ebook-search-quality-'));
   const database = await openDatabase({
     url: process.env.DATABASE_URL,
-    dataDir: process.env.SEARCH_QUALITY_DB ? path.resolve(process.env.SEARCH_QUALITY_DB) : undefined,
+    dataDir: kept && !process.env.DATABASE_URL ? path.join(kept, 'db') : undefined,
   });
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -195,7 +197,7 @@ async function main() {
     );
   } finally {
     await app.close(); // closes the database too
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
     rmSync(config.gatewayDir, { recursive: true, force: true });
   }
 }
