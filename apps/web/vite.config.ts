@@ -50,5 +50,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // Vitest's default is one worker less than the cores: one, on a two-core machine.
     maxWorkers: 2,
+    // Room for a machine busy with other work: a test that waits for a condition is bounded, not timed.
+    testTimeout: 60_000,
   },
 });

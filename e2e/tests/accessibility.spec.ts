@@ -31,7 +31,7 @@ async function visit(page: Page, path: string, ready: Parameters<Page['getByRole
 
 test.describe('axe: no serious or critical violations', () => {
   // axe reads every node of every screen: slow on a small machine.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 300_000 });
   let bookId = '';
   test.beforeAll(async ({ request }) => {
     const [book] = await createBooks(request, `Axe ${token()}`, [{ title: `Axe Paid ${token()}`, price: '6.00' }]);
@@ -166,7 +166,7 @@ test('the purchase journey by keyboard alone: find, add, save a card, pay, downl
   await tabTo(page, page.getByRole('button', { name: 'Save Card' }), 'Save Card');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Card saved successfully')).toBeVisible();
-  await expect(page.locator('.swal2-container')).toHaveCount(0, { timeout: 5000 });
+  await expect(page.locator('.swal2-container')).toHaveCount(0, { timeout: 20_000 });
 
   // Pay.
   await page.goto('/#/user-dashboard/cart');

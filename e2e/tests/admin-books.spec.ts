@@ -33,7 +33,7 @@ test('the admin creates a book with a cover and a PDF, edits it, and deletes it'
   await page.getByLabel('Description').fill('Recipes and tales from the old fort.');
   await page.getByRole('button', { name: 'Save Book' }).click();
   await expect(page.getByRole('heading', { name: 'Saved!' })).toBeVisible();
-  await expect(page).toHaveURL(/#\/admin-dashboard\/books$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/#\/admin-dashboard\/books$/, { timeout: 20_000 });
 
   const row = table.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('$12.50');
@@ -50,7 +50,7 @@ test('the admin creates a book with a cover and a PDF, edits it, and deletes it'
   await page.getByLabel('Price').fill('free');
   await page.getByRole('button', { name: 'Update Book' }).click();
   await expect(page.getByRole('heading', { name: 'Updated!' })).toBeVisible();
-  await expect(page).toHaveURL(/#\/admin-dashboard\/books$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/#\/admin-dashboard\/books$/, { timeout: 20_000 });
   const renamedRow = table.getByRole('row').filter({ hasText: renamed });
   await expect(renamedRow).toContainText('Free');
   await expect(renamedRow).toContainText('added');

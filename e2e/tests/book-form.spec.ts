@@ -88,7 +88,7 @@ test('admin book form: Validation Error sends nothing, bad files are refused, a 
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expectPopup(page, 'Saved!', 'Book added successfully.');
-  await expect(page).toHaveURL(/#\/admin-dashboard\/books$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/#\/admin-dashboard\/books$/, { timeout: 20_000 });
 
   expect(writes).toEqual(['POST']);
   const listed = await page.request.get(`/api/books?q=${encodeURIComponent(title)}`);
@@ -124,7 +124,7 @@ test('member book form: numeric price with the Free hint, submitted as pending, 
   await attachFiles(page, title);
   await page.getByRole('button', { name: 'Save Book' }).click();
   await expect(page.getByRole('heading', { name: 'Saved!' })).toBeVisible();
-  await expect(page).toHaveURL(/#\/user-dashboard\/userBooks$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/#\/user-dashboard\/userBooks$/, { timeout: 20_000 });
 
   const mine = await page.request.get('/api/books/user/pending');
   const book = ((await mine.json()) as { _id: string; title: string; status: string }[]).find(
@@ -143,7 +143,7 @@ test('member book form: numeric price with the Free hint, submitted as pending, 
   await page.getByRole('button', { name: 'Update Book' }).click();
   await expectPopup(page, 'Updated!', 'Book updated successfully.');
   expect(writes).toEqual(['POST', 'PUT']);
-  await expect(page).toHaveURL(/#\/user-dashboard\/userBooks$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/#\/user-dashboard\/userBooks$/, { timeout: 20_000 });
   // The edit sent the stored status back unchanged.
   const after = await page.request.get('/api/books/user/pending');
   expect(((await after.json()) as { _id: string; status: string }[]).find((b) => b._id === book._id)?.status).toBe(

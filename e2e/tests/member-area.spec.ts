@@ -30,7 +30,7 @@ test('a member submits a book through the member form and sees it pending', asyn
   await page.getByLabel('Short Story').fill('Letters carried across the island in the rains.');
   await page.getByLabel('Description').fill('A memoir in letters.');
   await page.getByRole('button', { name: 'Save Book' }).click();
-  await expect(page).toHaveURL(/#\/user-dashboard\/userBooks$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/#\/user-dashboard\/userBooks$/, { timeout: 20_000 });
 
   const row = page.getByTestId('user-book-row').filter({ hasText: title });
   await expect(row).toContainText('Pending');
@@ -81,7 +81,7 @@ test('the dashboard shell: clock, bell, sidebar and logout @phone', async ({ pag
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const clock = page.getByTestId('clock');
   const first = await clock.textContent();
-  await expect(clock).not.toHaveText(first ?? '', { timeout: 3000 });
+  await expect(clock).not.toHaveText(first ?? '', { timeout: 10_000 });
   // A new member has no events yet: the bell says so (its events are tested in notifications.spec.ts).
   await page.getByRole('button', { name: 'Notifications (0)' }).click();
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('No notifications yet');

@@ -29,10 +29,10 @@ test.beforeAll(async ({ playwright }) => {
 const pageShown = (page: Page) => page.getByTestId('reader-page');
 
 // pdf.js starts a worker and draws on the CPU: on a busy machine the first page can take seconds.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 async function expectPage(page: Page, number: number, of: number) {
-  await expect(pageShown(page)).toHaveAttribute('data-rendered-page', String(number), { timeout: 30_000 });
+  await expect(pageShown(page)).toHaveAttribute('data-rendered-page', String(number), { timeout: 60_000 });
   await expect(page.getByLabel('Page number')).toHaveValue(String(number));
   await expect(page.getByTestId('reader-page-of')).toHaveText(`of ${of}`);
 }

@@ -8,7 +8,7 @@ import { loginAsAdmin, newMember } from '../support/session';
 import { createBooks, token } from './public-fixtures';
 
 // Whole journeys across two or three browser contexts: more than the default on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const SHOTS = process.env.STOREFRONT_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {

@@ -46,7 +46,7 @@ describe('starting the store in production', () => {
     const store = await start([], {});
     expect(await store.exited).toBe(1);
     expect(store.output()).toContain('ALLOW_SIMULATED_PAYMENTS: the only payment gateway is the simulated one');
-  }, 60_000);
+  }, 180_000);
 
   it('starts with --allow-simulated-payments (as `npm start` does) and warns that payments are simulated', async () => {
     const store = await start(['--allow-simulated-payments'], {});
@@ -71,5 +71,5 @@ describe('starting the store in production', () => {
   it('lets ALLOW_SIMULATED_PAYMENTS=false win over the flag', async () => {
     const store = await start(['--allow-simulated-payments'], { ALLOW_SIMULATED_PAYMENTS: 'false' });
     expect(await store.exited).toBe(1);
-  }, 60_000);
+  }, 180_000);
 });

@@ -26,5 +26,5 @@ describe('the embedded database on disk', () => {
     };
     expect(rows).toEqual([{ value: 'written by the first' }]);
     await second.close();
-  }, 60_000);
+  }, 180_000);
 });

@@ -45,5 +45,5 @@ describe('the Drizzle schema and the migrations', () => {
       await fromMigrations.close();
       await fromSchema.close();
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../lib/logger.js';
 import { createTestContext, type TestContext } from '../test/context.js';
+import { waitFor } from '../test/wait-for.js';
 import { TEST_PASSWORD, createMember, uniqueEmail } from '../test/factories.js';
 
 /** A port nothing listens on. */
@@ -90,16 +91,16 @@ describe('Redis down', () => {
           stdio: 'ignore',
         });
         redisServers.push(server);
-        for (let i = 0; i < 50; i++) {
-          if (
+        const answers = await waitFor(
+          () =>
             spawnSync('redis-cli', ['-p', String(port), 'ping'])
               .stdout?.toString()
-              .includes('PONG')
-          )
-            return server;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        throw new Error('redis-server did not start');
+              .includes('PONG'),
+          Boolean,
+          { intervalMs: 100 },
+        );
+        if (!answers) throw new Error('redis-server did not start');
+        return server;
       };
       const redis = await startRedis();
       const log = logCapture();
@@ -116,10 +117,14 @@ describe('Redis down', () => {
       expect(log.messages(DOWN)).toHaveLength(1);
 
       await startRedis();
-      for (let i = 0; i < 60 && log.messages('Redis answers again').length === 0; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        await login(ctx, member.user.email, TEST_PASSWORD);
-      }
+      await waitFor(
+        async () => {
+          await login(ctx, member.user.email, TEST_PASSWORD);
+          return log.messages('Redis answers again').length;
+        },
+        (count) => count > 0,
+        { intervalMs: 100 },
+      );
       expect(log.messages('Redis answers again')).toHaveLength(1);
       expect(log.messages(DOWN)).toHaveLength(1);
     },

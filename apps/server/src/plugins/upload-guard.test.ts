@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createMember } from '../test/factories.js';
+import { waitFor } from '../test/wait-for.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -89,7 +90,10 @@ describe('uploads at once', () => {
       payload: slow,
     });
     slow.write('--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(
+      () => ctx.app.uploadsInProgress().byMember.get(member.user.id),
+      (count) => count === 1,
+    );
 
     const second = await ctx.app.inject({
       method: 'PUT',
@@ -135,7 +139,10 @@ describe('uploads at once', () => {
       payload: slow,
     });
     slow.write('{"title":"');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(
+      () => ctx.app.uploadsInProgress().largeJson,
+      (count) => count === 1,
+    );
 
     const second = await ctx.app.inject({
       method: 'POST',

@@ -15,6 +15,8 @@ const SMALL_JSON_BYTES = 1024 * 1024;
 declare module 'fastify' {
   interface FastifyInstance {
     uploadSlot: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The uploads being received now: a member's, and the large JSON bodies across the server. */
+    uploadsInProgress: () => { byMember: ReadonlyMap<string, number>; largeJson: number };
   }
 }
 
@@ -27,6 +29,7 @@ export default fp<UploadGuardOptions>(
   async (app, { perMember, largeJsonAtOnce }) => {
     const byMember = new Map<string, number>();
     let largeJson = 0;
+    app.decorate('uploadsInProgress', () => ({ byMember, largeJson }));
 
     app.decorate('uploadSlot', async (request: FastifyRequest, reply: FastifyReply) => {
       const user = await app.currentUser(request);

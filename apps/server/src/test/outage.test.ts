@@ -13,6 +13,7 @@ import { openDatabase } from '../db/client.js';
 import { PgCluster, postgresToolsAvailable } from './chaos/pg-cluster.js';
 import { createBook } from './factories.js';
 import { freePort } from './free-port.js';
+import { waitFor } from './wait-for.js';
 
 const runs = Boolean(process.env.TEST_DATABASE_URL) && postgresToolsAvailable();
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -63,14 +64,12 @@ describe.runIf(runs)('the database restarting under the store', () => {
     expect(login.statusCode).toBe(503);
 
     cluster.start();
-    const back = Date.now();
-    let status = 0;
-    while (Date.now() - back < 10_000) {
-      status = (await timed(app, `/api/books/${book.id}`)).response.statusCode;
-      if (status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const status = await waitFor(
+      async () => (await timed(app, `/api/books/${book.id}`)).response.statusCode,
+      (code) => code === 200,
+      { intervalMs: 200 },
+    );
     expect(status).toBe(200);
     expect((await timed(app, '/api/ready')).response.statusCode).toBe(200);
-  }, 90_000);
+  }, 180_000);
 });

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
+import { waitFor } from './wait-for.js';
 import { books, orders } from '../db/schema/index.js';
 import { freePort } from './free-port.js';
 
@@ -100,12 +101,17 @@ describe.runIf(embeddedRun)('the embedded database and kill -9', () => {
     expect(card.status).toBe(201);
     const paymentId = (card.body as { card: { _id: string } }).card._id;
 
-    // Orders one after another; the kill lands somewhere in the middle of them.
+    // Orders one after another; the kill lands somewhere in the middle of them, once one is confirmed
+    // (however long that takes on a busy machine).
     const confirmed: string[] = [];
-    const killAt = Date.now() + 1_500 + Math.random() * 1_500;
     let killed = false;
     const killer = (async () => {
-      while (Date.now() < killAt) await sleep(20);
+      await waitFor(
+        () => confirmed.length,
+        (count) => count > 0,
+        { timeoutMs: 120_000, intervalMs: 20 },
+      );
+      await sleep(Math.random() * 1_500);
       store.kill('SIGKILL');
       killed = true;
     })();

@@ -1,5 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait for a condition; on a busy machine it may take longer than the default second.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());

@@ -20,7 +20,7 @@ const seed = () =>
 beforeAll(async () => {
   ctx = await createTestContext();
   await seed();
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 describe('demo catalogue', () => {

@@ -57,7 +57,7 @@ beforeAll(async () => {
     });
   }
   rates = ratesByKind(outcomes);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await ctx.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
     })
     .toBuffer();
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 /** Every file under DATA_DIR (staged uploads, stored originals, thumbnails), and every file row. */

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { waitFor } from '../../test/wait-for.js';
 import { createAdmin, createBook, createMember, type Actor } from '../../test/factories.js';
 import { mailTo, startSmtpServer, type TestSmtpServer } from '../../test/mail.js';
 
@@ -28,15 +29,6 @@ async function buy(ctx: TestContext, actor: Actor, prices: number[]) {
   });
   expect(response.statusCode).toBe(201);
   return { books, order: response.json().order as { _id: string } };
-}
-
-async function eventually<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('mail through a real SMTP server', () => {
@@ -89,7 +81,7 @@ describe('mail through a real SMTP server', () => {
       ctx.app.inject({ method: 'PATCH', url: `/api/books/${action}/${id}`, headers: admin.headers, payload });
     expect((await review('approve', approved.id)).statusCode).toBe(200);
     expect((await review('reject', rejected.id, { reason: 'The cover is too blurry.' })).statusCode).toBe(200);
-    const toBea = await eventually(
+    const toBea = await waitFor(
       () => smtp.received.filter((mail) => mail.to.includes(bea.user.email)),
       (mails) => mails.filter((mail) => mail.subject.includes('approved')).length >= 2,
     );

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { NotificationKind } from '@ebook/shared';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { notifications, users, wishlistItems, type NotificationRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -61,24 +61,31 @@ export async function notifyPriceDrop(
   );
 }
 
+/**
+ * The newest notifications and the unread count, from one snapshot: read apart, a notification
+ * recorded between the two reads would be listed but not counted (or counted but not listed).
+ */
 export async function listNotifications(
-  db: Executor,
+  db: Db,
   userId: string,
   limit: number,
 ): Promise<{ rows: NotificationRow[]; unread: number }> {
-  const [rows, [unread]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-  ]);
-  return { rows, unread: unread?.n ?? 0 };
+  return db.transaction(
+    async (tx) => {
+      const rows = await tx
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit);
+      const [unread] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return { rows, unread: unread?.n ?? 0 };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** Marks one of the caller's notifications read (404 for anyone else's). */

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@ebook/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { waitFor } from '../../test/wait-for.js';
 import { createAdmin, createBook, createMember, uniqueEmail, type Actor } from '../../test/factories.js';
 import { postBook } from '../../test/books.js';
+import { notifyUsers } from './notifications.service.js';
 
 let ctx: TestContext;
 let admin: Actor;
@@ -22,12 +24,10 @@ async function bell(actor: Actor): Promise<{ notifications: Notification[]; unre
 
 /** Waits for work done after the response (order and review follow-ups). */
 async function bellWith(actor: Actor, kind: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const current = await bell(actor);
-    if (current.notifications.some((n) => n.kind === kind)) return current;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return bell(actor);
+  return waitFor(
+    () => bell(actor),
+    (current) => current.notifications.some((n) => n.kind === kind),
+  );
 }
 
 describe('notifications', () => {
@@ -163,5 +163,36 @@ describe('notifications', () => {
     expect(notifications.find((n) => n.kind === 'new-member' && n.body.includes(name))).toBeTruthy();
     // Admin events never reach members.
     expect((await bell(member)).notifications.some((n) => n.kind.startsWith('new-'))).toBe(false);
+  });
+
+  it('the list and the unread count agree while notifications arrive', async () => {
+    const reader = await createMember(ctx.app);
+    let arriving = true;
+    const arrivals = (async () => {
+      // Several writers at once, as orders, reviews and price drops would.
+      await Promise.all(
+        [0, 1, 2, 3].map(async (writer) => {
+          for (let i = 0; i < 25; i += 1) {
+            await notifyUsers(ctx.app.db, [reader.user._id], {
+              kind: 'price-dropped',
+              title: `Price drop ${writer}-${i}`,
+              body: 'A book on your wishlist costs less.',
+            });
+          }
+        }),
+      );
+    })().finally(() => {
+      arriving = false;
+    });
+    const disagreements: string[] = [];
+    while (arriving) {
+      const response = await ctx.app.inject({ url: '/api/notifications?limit=100', headers: reader.headers });
+      const { notifications, unread } = response.json<{ notifications: Notification[]; unread: number }>();
+      const listedUnread = notifications.filter((n) => !n.read).length;
+      if (listedUnread !== unread) disagreements.push(`listed ${listedUnread} unread, counted ${unread}`);
+    }
+    await arrivals;
+    expect(disagreements).toEqual([]);
+    expect((await bell(reader)).unread).toBe(100);
   });
 });

@@ -10,6 +10,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { books, cartItems, entitlements, orders, paymentAttempts } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { waitFor } from '../../test/wait-for.js';
 import { createBook, createMember, simulatedGateway, type Actor } from '../../test/factories.js';
 import { mailTo } from '../../test/mail.js';
 
@@ -230,10 +231,12 @@ describe('the payment reconciler', () => {
       await copy.ready();
       return copy;
     };
-    const settled = async (checkout: Checkout) => {
-      for (let i = 0; i < 50 && (await ordersOf(checkout)).length === 0; i++) await sleep(100);
-      return ordersOf(checkout);
-    };
+    const settled = (checkout: Checkout) =>
+      waitFor(
+        () => ordersOf(checkout),
+        (orders) => orders.length > 0,
+        { intervalMs: 100 },
+      );
 
     // At start-up: a copy whose next pass is an hour away finds it (once its grace of 500 ms is over).
     const before = await checkoutThatCrashes('after-charge');
