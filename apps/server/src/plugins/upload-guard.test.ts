@@ -91,7 +91,7 @@ describe('uploads at once', () => {
     });
     slow.write('--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow');
     await waitFor(
-      () => ctx.app.uploadsInProgress().byMember.get(member.user.id),
+      () => ctx.app.uploadsInProgress().byMember.get(member.user._id),
       (count) => count === 1,
     );
 

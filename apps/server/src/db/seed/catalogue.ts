@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import type { StagedFile } from '../../lib/file-store.js';
 import { books, files } from '../schema/index.js';
 import { SEED_BOOKS, type Category, type SeedBook } from './catalogue-data.js';
-import type { SeedContext } from './index.js';
+import type { SeedContext } from './seed-context.js';
 
 const COVER = { width: 600, height: 900 };
 const POOL_SIZE = 4;

@@ -4,20 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config/index.js';
-import type { FileStore } from '../../lib/file-store.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { Db } from '../client.js';
 import { promotions, users } from '../schema/index.js';
 import { seedCatalogue } from './catalogue.js';
-
-export interface SeedContext {
-  db: Db;
-  fileStore: FileStore;
-  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SEED_DEMO'>;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-}
+import type { SeedContext } from './seed-context.js';
 
 /** The specification's About banner: 25% off, for 90 days from the first run. */
 export const DEMO_PROMOTION = { percentOff: 25, days: 90 };
