@@ -25,6 +25,8 @@ export const forbidden = (msg = 'You are not allowed to do this.', code: ErrorCo
   new AppError(403, code, msg);
 export const notFound = (msg = 'Not found.', code: ErrorCode = 'NOT_FOUND') => new AppError(404, code, msg);
 export const conflict = (msg: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, msg);
+export const preconditionFailed = (msg: string, code: ErrorCode = 'PRECONDITION_FAILED') =>
+  new AppError(412, code, msg);
 export const payloadTooLarge = (msg: string, code: ErrorCode = 'PAYLOAD_TOO_LARGE') => new AppError(413, code, msg);
 export const unsupportedMediaType = (msg: string, code: ErrorCode = 'UNSUPPORTED_MEDIA_TYPE') =>
   new AppError(415, code, msg);

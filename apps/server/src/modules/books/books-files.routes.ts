@@ -1,13 +1,16 @@
 /**
- * A book's files: the cover (original or WebP thumbnail, cached for a year with ETags) and the PDF
- * (streamed, with Range requests, gated by price and purchase), plus signed download links.
+ * A book's files: the cover (original or WebP thumbnail, cached for a year, with validators and
+ * conditional requests) and the PDF (streamed, with Range and conditional requests, gated by price and
+ * purchase), plus signed download links.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coverQuerySchema, downloadLinkResponseSchema, idParamSchema, pdfQuerySchema } from '@ebook/shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { forbidden } from '../../lib/errors.js';
 import { coverVersion } from './books.presenter.js';
+import { contentTag, sendFile } from '../files/http-file.js';
 import { keepFreeBook, sendBookFile } from '../files/send-book-file.js';
 import { getThumbnail } from '../files/thumbnails.js';
 import { assertMayDownload, getCoverFile, signDownload, verifyDownload } from './books-files.service.js';
@@ -36,22 +39,31 @@ const booksFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await getCoverFile(app.db, app.caches, request.params.id, () => app.currentUser(request));
       const size = request.query.size;
-      const etag = `"${file.sha256.slice(0, 32)}${size ? `-${size}` : ''}"`;
       // A URL naming the current cover version (v) never changes content: cache it for a year.
-      // Without it, a day, then revalidate with the ETag (the cover may be replaced).
+      // Without it, a day, then revalidate (the cover may be replaced).
       const versioned = request.query.v !== undefined && request.query.v === coverVersion(file.fileId);
-      reply
-        .header('ETag', etag)
-        .header('Cache-Control', versioned ? YEAR_CACHE : 'public, max-age=86400, must-revalidate');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const common = {
+        lastModified: file.lastModified,
+        cacheControl: versioned ? YEAR_CACHE : 'public, max-age=86400, must-revalidate',
+      };
       if (!size) {
-        return reply
-          .header('Content-Type', file.mime)
-          .header('Content-Length', file.sizeBytes)
-          .send(app.fileStore.read(file.sha256));
+        return sendFile(request, reply, {
+          ...common,
+          etag: contentTag(file.sha256),
+          size: file.sizeBytes,
+          contentType: file.mime,
+          body: (range) => app.fileStore.read(file.sha256, range),
+        });
       }
+      // The thumbnail's tag is named by its own bytes (it is an encoding of the cover, not the cover).
       const thumbnail = await getThumbnail(app.fileStore, app.caches, file.sha256, size);
-      return reply.header('Content-Type', 'image/webp').send(thumbnail);
+      return sendFile(request, reply, {
+        ...common,
+        etag: contentTag(createHash('sha256').update(thumbnail).digest('hex')),
+        size: thumbnail.length,
+        contentType: 'image/webp',
+        body: (range) => (range ? thumbnail.subarray(range.start, range.end + 1) : thumbnail),
+      });
     },
   );
 

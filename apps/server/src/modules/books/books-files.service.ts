@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { books, files } from '../../db/schema/index.js';
 import { getFileRow } from '../files/file-records.service.js';
+import { latest } from '../files/http-file.js';
 import { isPrivileged, isPublicStatus } from './books.policy.js';
 import { ownsBook } from './ownership.service.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -18,6 +19,8 @@ export interface CoverFile {
   sha256: string;
   mime: string;
   sizeBytes: number;
+  /** When the book's cover last changed, at the latest (the book's last edit or the file's storing). */
+  lastModified: Date;
 }
 
 /** Signed download links live this long. */
@@ -38,7 +41,13 @@ export async function getCoverFile(
     const fileId = cached.coverFileId;
     // File rows never change (content-addressed), so they are kept longer than the book.
     const file = await caches.coverFiles.getOrLoad(fileId, () => getFileRow(db, fileId));
-    return { fileId: file.id, sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes };
+    return {
+      fileId: file.id,
+      sha256: file.sha256,
+      mime: file.mime,
+      sizeBytes: file.sizeBytes,
+      lastModified: latest(cached.updatedAt, file.createdAt),
+    };
   }
   const [row] = await db
     .select({
@@ -48,6 +57,8 @@ export async function getCoverFile(
       sha256: files.sha256,
       mime: files.mime,
       sizeBytes: files.sizeBytes,
+      bookUpdatedAt: books.updatedAt,
+      fileCreatedAt: files.createdAt,
     })
     .from(books)
     .leftJoin(files, eq(files.id, books.coverFileId))
@@ -60,10 +71,16 @@ export async function getCoverFile(
     const owner = caller && row.status === 'unlisted' && (await ownsBook(db, caller.id, bookId));
     if (!privileged && !owner) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
   }
-  if (!row.fileId || !row.sha256 || !row.mime || row.sizeBytes === null) {
+  if (!row.fileId || !row.sha256 || !row.mime || row.sizeBytes === null || !row.fileCreatedAt) {
     throw notFound('This book has no cover.', 'FILE_NOT_FOUND');
   }
-  return { fileId: row.fileId, sha256: row.sha256, mime: row.mime, sizeBytes: row.sizeBytes };
+  return {
+    fileId: row.fileId,
+    sha256: row.sha256,
+    mime: row.mime,
+    sizeBytes: row.sizeBytes,
+    lastModified: latest(row.bookUpdatedAt, row.fileCreatedAt),
+  };
 }
 
 export interface PdfCaller {

@@ -23,7 +23,7 @@ export function presentBook(
     image: book.coverFileId ? `/api/books/${book.id}/cover` : null,
     thumbnail: book.coverFileId ? `/api/books/${book.id}/cover?size=card&v=${coverVersion(book.coverFileId)}` : null,
     pdf: book.pdfFileId ? `/api/books/${book.id}/pdf` : null,
-    sample: book.pdfFileId && book.sampleStatus !== 'failed' ? `/api/books/${book.id}/sample` : null,
+    sample: sampleUrl(book),
     samplePages: book.samplePages,
     status: book.status,
     rating: { average: averageRating(book.reviewCount, book.ratingTotal), count: book.reviewCount },
@@ -35,6 +35,11 @@ export function presentBook(
     createdAt: book.createdAt.toISOString(),
     updatedAt: book.updatedAt.toISOString(),
   };
+}
+
+/** The sample's address while a sample is or can be made (cut on its first request), else null. */
+export function sampleUrl(book: Pick<BookRow, 'id' | 'pdfFileId' | 'sampleStatus'>): string | null {
+  return book.pdfFileId && book.sampleStatus !== 'failed' ? `/api/books/${book.id}/sample` : null;
 }
 
 /** A search-as-you-type suggestion: enough to show a small cover, the title and the author. */

@@ -90,3 +90,20 @@ export async function getFileRow(db: Db, fileId: string | null): Promise<FileRow
   if (!row) throw notFound('This book has no such file.', 'FILE_NOT_FOUND');
   return row;
 }
+
+/**
+ * The row of stored content by its hash and type; a stand-in dated now if a clean-up removed it
+ * meanwhile (the store's own check then answers FILE_MISSING).
+ */
+export async function findFileRow(
+  db: Db,
+  sha256: string,
+  mime: string,
+): Promise<Pick<FileRow, 'sha256' | 'createdAt'>> {
+  const [row] = await db
+    .select({ sha256: files.sha256, createdAt: files.createdAt })
+    .from(files)
+    .where(and(eq(files.sha256, sha256), eq(files.mime, mime)))
+    .limit(1);
+  return row ?? { sha256, createdAt: new Date() };
+}

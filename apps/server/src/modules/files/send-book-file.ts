@@ -1,14 +1,13 @@
 /**
  * Sending a book's PDF to someone: the one place that decides who may have it and how it is sent
- * (whole or by Range), used by the web download (GET /api/books/:id/pdf) and by e-reader apps
+ * (whole or by Range, with its validators), used by the web download (GET /api/books/:id/pdf) and by e-reader apps
  * (GET /opds/books/:id/file), so a change to either (such as stamped copies) applies to both.
  */
-import type { ErrorResponse } from '@ebook/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import { assertMayDownload, type PdfCaller } from '../books/books-files.service.js';
-import { getFileRow } from './file-records.service.js';
-import { parseRange, pdfDisposition } from './http-file.js';
+import { findFileRow, getFileRow } from './file-records.service.js';
+import { contentTag, latest, pdfDisposition, sendFile } from './http-file.js';
 import type { BookRecord } from '../books/books-query.service.js';
 import { isPublicStatus } from '../books/books.policy.js';
 import { recordFreeDownload } from '../books/ownership.service.js';
@@ -22,7 +21,8 @@ export async function keepFreeBook(app: FastifyInstance, caller: PdfCaller | nul
 
 /**
  * Checks that `caller` may download `book` (401/403/404 otherwise), keeps a free book in a member's
- * library, and sends the PDF: whole, or the part a Range header asks for (206; 416 outside the file).
+ * library, and sends the PDF (see sendPdf). Access is decided before any condition is looked at, so a
+ * validator never tells a stranger anything.
  */
 export async function sendBookFile(
   app: FastifyInstance,
@@ -34,47 +34,39 @@ export async function sendBookFile(
   await assertMayDownload(app.db, book, caller);
   await keepFreeBook(app, caller, book);
   // A buyer gets their own stamped copy; free books, the submitter and admins the original.
-  const file = (await app.stampedCopies.forDownload(book, caller)) ?? (await getFileRow(app.db, book.pdfFileId));
+  const stamped = await app.stampedCopies.forDownload(book, caller);
+  const file = stamped
+    ? await findFileRow(app.db, stamped.sha256, 'application/pdf')
+    : await getFileRow(app.db, book.pdfFileId);
   return sendPdf(app, request, reply, file.sha256, {
     disposition: pdfDisposition(book.title),
     cacheControl: 'private, no-store',
     missing: 'The file of this book is missing.',
+    // An edit of the book (a new PDF among others) or a new copy changes what this URL sends.
+    lastModified: latest(book.updatedAt, file.createdAt),
   });
 }
 
 /**
- * Streams a stored PDF: whole, or the part a Range header asks for (206; 416 outside the file), with
- * an ETag naming its content. 404 FILE_MISSING when the store has lost the bytes.
+ * Streams a stored PDF with its ETag and Last-Modified, as sendFile says (conditions, Range). 404
+ * FILE_MISSING when the store has lost the bytes.
  */
 export async function sendPdf(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   sha256: string,
-  options: { disposition: string; cacheControl: string; missing: string },
+  options: { disposition: string; cacheControl: string; missing: string; lastModified: Date },
 ): Promise<FastifyReply> {
   const size = (await app.fileStore.size(sha256)) ?? undefined;
   if (size === undefined) throw notFound(options.missing, 'FILE_MISSING');
-  const range = parseRange(request.headers.range, size);
-  if (range === 'unsatisfiable') {
-    return reply
-      .status(416)
-      .header('Content-Range', `bytes */${size}`)
-      .send({
-        msg: 'The requested range is not in the file.',
-        code: 'RANGE_NOT_SATISFIABLE',
-      } satisfies ErrorResponse);
-  }
-  reply
-    .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', options.disposition)
-    .header('Accept-Ranges', 'bytes')
-    .header('ETag', `"${sha256.slice(0, 32)}"`)
-    .header('Cache-Control', options.cacheControl);
-  if (!range) return reply.header('Content-Length', size).send(app.fileStore.read(sha256));
-  return reply
-    .status(206)
-    .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-    .header('Content-Length', range.end - range.start + 1)
-    .send(app.fileStore.read(sha256, range));
+  return sendFile(request, reply, {
+    etag: contentTag(sha256),
+    lastModified: options.lastModified,
+    size,
+    contentType: 'application/pdf',
+    cacheControl: options.cacheControl,
+    disposition: options.disposition,
+    body: (range) => app.fileStore.read(sha256, range),
+  });
 }

@@ -1,8 +1,12 @@
-/** One book as an OPDS acquisition entry: metadata, cover links, and how to get the book. */
+/**
+ * One book as an OPDS acquisition entry: metadata (the publication year as dc:issued), cover links,
+ * how to get the book, and a paid book's sample.
+ */
 import { discountedCents } from '@ebook/shared';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { BookRecord } from '../books/books-query.service.js';
-import { coverVersion } from '../books/books.presenter.js';
+import { isPublicStatus } from '../books/books.policy.js';
+import { coverVersion, sampleUrl } from '../books/books.presenter.js';
 import { DC_NS, link, OPDS_NS, xmlText } from './opds-xml.js';
 
 /**
@@ -14,6 +18,7 @@ export type Acquisition = 'open-access' | 'owned' | 'buy';
 const REL_ACQUISITION = 'http://opds-spec.org/acquisition';
 const REL_OPEN_ACCESS = 'http://opds-spec.org/acquisition/open-access';
 const REL_BUY = 'http://opds-spec.org/acquisition/buy';
+const REL_SAMPLE = 'http://opds-spec.org/acquisition/sample';
 const REL_IMAGE = 'http://opds-spec.org/image';
 const REL_THUMBNAIL = 'http://opds-spec.org/image/thumbnail';
 
@@ -73,7 +78,8 @@ export function addBookEntry(
   entry.ele('title').txt(xmlText(book.title));
   entry.ele('id').txt(`urn:uuid:${book.id}`);
   entry.ele('updated').txt(book.updatedAt.toISOString());
-  entry.ele('published').txt(book.createdAt.toISOString());
+  // No atom:published: apps show it as the publication date, and the date a book was listed is not.
+  // The publication year is dc:issued.
   entry.ele('author').ele('name').txt(xmlText(book.author));
   const language = languageCode(book.meta.language);
   if (language) entry.ele(DC_NS, 'dc:language').txt(language);
@@ -111,5 +117,10 @@ export function addBookEntry(
       href: file,
       type: 'application/pdf',
     });
+  }
+  // A paid book's first pages, for anyone (the sample route serves public books without a session).
+  const sample = sampleUrl(book);
+  if (book.priceCents > 0 && sample && isPublicStatus(book.status)) {
+    link(entry, { rel: REL_SAMPLE, href: sample, type: 'application/pdf', title: 'Sample' });
   }
 }

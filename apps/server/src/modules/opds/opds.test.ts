@@ -148,6 +148,36 @@ describe('OPDS feeds', () => {
     expect(asOwner).toContain(`rel="http://opds-spec.org/acquisition" href="/opds/books/${owned._id}/file"`);
   });
 
+  it("offer a paid book's sample (acquisition/sample), and none where no sample can be cut", async () => {
+    const search = async (q: string) => (await feed(`/opds/search?q=${q}`)).body;
+    const documents = { paid: await search('paid+voyage'), free: await search('free+walk') };
+    expect(await jingErrors('opds_v1.1', documents)).toEqual({ paid: [], free: [] });
+    expect(entryOf(documents.paid, 'A Paid Voyage')).toContain(
+      `<link rel="http://opds-spec.org/acquisition/sample" href="/api/books/${paid._id}/sample" type="application/pdf" title="Sample"/>`,
+    );
+    const sample = await inject({ url: `/api/books/${paid._id}/sample` });
+    expect(sample.statusCode).toBe(200);
+    expect(sample.headers['content-type']).toBe('application/pdf');
+    // A free book is open access whole: no sample link.
+    expect(entryOf(documents.free, 'A Free Walk')).not.toContain('acquisition/sample');
+    await ctx.app.db.update(books).set({ sampleStatus: 'failed' }).where(eq(books.id, paid._id));
+    try {
+      expect(entryOf(await search('paid+voyage'), 'A Paid Voyage')).not.toContain('acquisition/sample');
+    } finally {
+      await ctx.app.db.update(books).set({ sampleStatus: 'pending' }).where(eq(books.id, paid._id));
+    }
+  });
+
+  it('give the publication year as dc:issued, and no listing date as atom:published', async () => {
+    const documents = { new: (await feed('/opds/new')).body, search: (await feed('/opds/search?q=walk')).body };
+    for (const xml of Object.values(documents)) expect(xml).not.toContain('<published>');
+    const freeEntry = entryOf(documents.search, 'A Free Walk');
+    expect(freeEntry).toContain('<dc:issued>1854</dc:issued>');
+    expect(freeEntry).toMatch(/<updated>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/updated>/);
+    // A book without a known year says nothing of its publication.
+    expect(entryOf((await feed('/opds/search?q=paid+voyage')).body, 'A Paid Voyage')).not.toContain('dc:issued');
+  });
+
   it('offer an OpenSearch description that is valid and points at the search feed', async () => {
     const response = await feed('/opds/search.xml');
     expect(response.headers['content-type']).toBe('application/opensearchdescription+xml');

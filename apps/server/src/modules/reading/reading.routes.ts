@@ -12,6 +12,7 @@ import {
 } from '@ebook/shared';
 import { notFound, unprocessable } from '../../lib/errors.js';
 import { getFileRow } from '../files/file-records.service.js';
+import { latest } from '../files/http-file.js';
 import { sendPdf } from '../files/send-book-file.js';
 import { presentBook } from '../books/books.presenter.js';
 import { getVisibleBook } from '../books/books.service.js';
@@ -93,6 +94,7 @@ const readingRoutes: FastifyPluginAsyncZod = async (app) => {
         disposition: 'inline; filename="sample.pdf"',
         cacheControl: 'private, no-cache',
         missing: 'The sample of this book is missing.',
+        lastModified: latest(book.updatedAt, file.createdAt),
       });
     },
   );
