@@ -9,7 +9,6 @@ import {
   userSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
 import { accountExistsMail, welcomeMail } from '../mail/messages.js';
 import { notifyAdmins } from '../notifications/notifications.service.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
@@ -68,16 +67,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const email = normaliseEmail(request.body.email);
-      await throttle.check(email, request.ip);
-      const session = await login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']).catch(
-        async (error: unknown) => {
-          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
-            await throttle.failed(email, request.ip);
-          throw error;
-        },
+      const session = await throttle.guard(normaliseEmail(request.body.email), request.ip, () =>
+        login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']),
       );
-      await throttle.succeeded(email);
       setSessionCookie(request, reply, session);
       return { token: session.token, user: presentUser(session.user) };
     },
