@@ -20,6 +20,7 @@ import { LoginThrottle } from './login-throttle.js';
 /** The one answer to every accepted registration (the web app shows "Registration Successful!"). */
 export const REGISTERED_MESSAGE = 'Registration Successful!';
 const registerResponseSchema = z.object({ msg: z.string() });
+const HOUR_MS = 3_600_000;
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perMinute = app.config.LOGIN_ATTEMPTS_PER_MINUTE;
@@ -48,7 +49,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           link: '/admin-dashboard/members',
         });
       } else if (result.existing) {
-        app.mail.send(accountExistsMail(app.config, result.existing));
+        // At most one such message per recipient per hour, however often someone tries.
+        const sent = await app.counters.hit(`account-exists-mail:${result.existing.email}`, HOUR_MS);
+        if (sent.count === 1) app.mail.send(accountExistsMail(app.config, result.existing));
       }
       return reply.status(201).send({ msg: REGISTERED_MESSAGE });
     },
