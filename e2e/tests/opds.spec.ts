@@ -26,6 +26,8 @@ test('a member creates an app password in Profile and reads My Library over OPDS
   await expect(page.getByTestId('footer-opds')).toContainText(address);
 
   await page.getByLabel('App or device name').fill('KOReader on my Kobo');
+  // The account password confirms a new app password.
+  await page.getByLabel('Your account password').fill(member.password);
   await page.getByRole('button', { name: 'Create app password' }).click();
   const shown = page.getByTestId('new-app-password');
   await expect(shown).toHaveText(/^([a-z2-9]{4}-){4}[a-z2-9]{4}$/);

@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'NOT_IN_WISHLIST',
   'NOT_OWNED',
   'ALREADY_REVIEWED',
+  'CANNOT_REVIEW_OWN_BOOK',
   'REVIEW_NOT_FOUND',
   // Cards, checkout and payment.
   'CARD_NOT_FOUND',

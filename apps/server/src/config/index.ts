@@ -134,7 +134,7 @@ export const envSchema = z.object({
     .optional(),
   /** The From of every message; default: the store's name at no-reply@<STORE_EMAIL's domain>. */
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
-  /** Password reset e-mails one address (and one e-mail) may ask for per hour. */
+  /** Password reset e-mails one address may ask for one e-mail per hour (four times as many in all). */
   PASSWORD_RESET_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),

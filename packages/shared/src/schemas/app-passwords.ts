@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { accountPasswordSchema } from './auth.js';
 
 /** App passwords one member may keep at once (one per e-reader app or device is plenty). */
 export const APP_PASSWORDS_PER_MEMBER = 20;
 export const APP_PASSWORD_NAME_MAX = 60;
 
-/** POST /api/users/me/app-passwords: a name to recognise the app or device by. */
+/** POST /api/users/me/app-passwords: a name to recognise the app or device by, and the account password. */
 export const createAppPasswordSchema = z.object({
   name: z
     .string({ message: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(APP_PASSWORD_NAME_MAX, `Name must be at most ${APP_PASSWORD_NAME_MAX} characters`),
+  password: accountPasswordSchema,
 });
 export type CreateAppPasswordInput = z.infer<typeof createAppPasswordSchema>;
 

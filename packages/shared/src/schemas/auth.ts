@@ -109,10 +109,17 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
-/** PUT /api/users/me/password. */
+/** The account password, to confirm an action on the account itself. */
+export const accountPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(MAX_PASSWORD);
+
+/** PUT /api/users/me/password; `revokeAppPasswords` also signs out every e-reader app. */
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD),
+  currentPassword: accountPasswordSchema,
   newPassword: newPasswordSchema,
+  revokeAppPasswords: z.boolean().optional(),
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
@@ -126,7 +133,5 @@ export const passwordChangeFormSchema = passwordChangeSchema
 export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
 
 /** DELETE /api/users/me: the password confirms it. */
-export const accountDeleteSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD),
-});
+export const accountDeleteSchema = z.object({ password: accountPasswordSchema });
 export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;

@@ -3,7 +3,10 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { createdAt, id } from './columns.js';
 import { users } from './users.js';
 
-/** Password-reset links: only a SHA-256 of the token is kept; single use, short-lived. */
+/**
+ * Password-reset links: only a SHA-256 of the token is kept; single use, short-lived. A link is bound
+ * to the password it was asked under (a SHA-256 of its hash): once the password changes, it is void.
+ */
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -14,6 +17,8 @@ export const passwordResets = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Null only for links asked before links were bound (they are refused as no longer valid). */
+    passwordFingerprint: text('password_fingerprint'),
     createdAt: createdAt(),
   },
   (t) => [

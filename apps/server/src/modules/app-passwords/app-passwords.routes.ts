@@ -4,13 +4,19 @@ import {
   appPasswordListSchema,
   createAppPasswordSchema,
   createdAppPasswordSchema,
+  errorResponseSchema,
   idParamSchema,
   okSchema,
 } from '@ebook/shared';
 import { callerOf } from '../../plugins/auth.js';
+import { LoginThrottle } from '../auth/login-throttle.js';
+import { appPasswordCreatedMail } from '../mail/messages.js';
+import { assertPassword, getUser } from '../users/users.service.js';
 import { createAppPassword, listAppPasswords, presentAppPassword, revokeAppPassword } from './app-passwords.service.js';
 
 const appPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const throttle = new LoginThrottle(app.counters, app.config.LOGIN_FAILURES_BEFORE_DELAY);
+
   app.get(
     '/users/me/app-passwords',
     {
@@ -32,13 +38,22 @@ const appPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['users'],
-        summary: 'Create an app password for an e-reader app; the answer is the only time it is shown',
+        summary:
+          'Create an app password for an e-reader app (the account password confirms it; the owner is e-mailed); the answer is the only time it is shown',
         body: createAppPasswordSchema,
-        response: { 201: createdAppPasswordSchema },
+        response: { 201: createdAppPasswordSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const { row, password } = await createAppPassword(app.db, callerOf(request).id, request.body.name);
+      const caller = callerOf(request);
+      // The account password confirms it (a stolen session alone makes no lasting way in), under the
+      // login throttle; the owner hears of every new app password.
+      const { email } = await getUser(app.db, caller.id);
+      const user = await throttle.guard(email, request.ip, () =>
+        assertPassword(app.db, caller.id, request.body.password),
+      );
+      const { row, password } = await createAppPassword(app.db, caller.id, request.body.name);
+      app.mail.send(appPasswordCreatedMail(app.config, user, row.name));
       reply.header('Cache-Control', 'no-store');
       return reply.status(201).send({ appPassword: presentAppPassword(row), password });
     },

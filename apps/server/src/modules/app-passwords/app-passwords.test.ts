@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { appPasswords } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createMember, TEST_PASSWORD, type Actor } from '../../test/factories.js';
+import { mailTo } from '../../test/mail.js';
 import { hashAppPassword } from './app-passwords.service.js';
 
 let ctx: TestContext;
@@ -24,7 +25,12 @@ const basic = (email: string, password: string) => ({
 });
 
 async function create(actor: Actor, name: string): Promise<CreatedAppPassword> {
-  const response = await ctx.app.inject({ method: 'POST', url: URL, headers: actor.headers, payload: { name } });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: URL,
+    headers: actor.headers,
+    payload: { name, password: TEST_PASSWORD },
+  });
   expect(response.statusCode).toBe(201);
   return response.json<CreatedAppPassword>();
 }
@@ -102,7 +108,12 @@ describe('app passwords', () => {
   it('need a session, a name, and stop at the limit', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'POST', url: URL, payload: { name: 'x' } })).statusCode).toBe(401);
-    const blank = await ctx.app.inject({ method: 'POST', url: URL, headers: bob.headers, payload: { name: '   ' } });
+    const blank = await ctx.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: bob.headers,
+      payload: { name: '   ', password: TEST_PASSWORD },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ msg: 'Name is required', code: 'VALIDATION_ERROR' });
     for (let n = 0; n < APP_PASSWORDS_PER_MEMBER; n += 1) await create(bob, `Device ${n}`);
@@ -110,7 +121,7 @@ describe('app passwords', () => {
       method: 'POST',
       url: URL,
       headers: bob.headers,
-      payload: { name: 'One more' },
+      payload: { name: 'One more', password: TEST_PASSWORD },
     });
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ code: 'TOO_MANY_APP_PASSWORDS' });
@@ -134,4 +145,66 @@ describe('app passwords', () => {
       await throttled.close();
     }
   });
+  it('need the account password: a missing one is 400, every wrong one the same 401, and nothing is made', async () => {
+    const dan = await createMember(ctx.app, { name: 'Dan Reader' });
+    const missing = await ctx.app.inject({ method: 'POST', url: URL, headers: dan.headers, payload: { name: 'Kobo' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ msg: 'Password is required', code: 'VALIDATION_ERROR' });
+    const answers: { status: number; body: unknown }[] = [];
+    for (const password of ['not-my-password', TEST_PASSWORD.toUpperCase(), 'x']) {
+      const wrong = await ctx.app.inject({
+        method: 'POST',
+        url: URL,
+        headers: dan.headers,
+        payload: { name: 'Kobo', password },
+      });
+      answers.push({ status: wrong.statusCode, body: wrong.json() });
+    }
+    expect(answers[0]).toEqual({
+      status: 401,
+      body: { msg: 'The password is not correct.', code: 'INVALID_CREDENTIALS' },
+    });
+    expect(answers.slice(1)).toEqual([answers[0], answers[0]]);
+    expect(await list(dan)).toEqual([]);
+    // The session survives a wrong password: the form says so, nobody is logged out.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: dan.headers })).statusCode).toBe(200);
+  });
+
+  it('e-mail the owner about each new app password', async () => {
+    const eve = await createMember(ctx.app, { name: 'Eve Reader' });
+    await create(eve, 'Boox on the train');
+    const mails = (await mailTo(ctx.app, eve.user.email)).filter((mail) =>
+      mail.subject.startsWith('A new app password was created'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('"Boox on the train"');
+    expect(mails[0]!.text).toContain(`${ctx.config.PUBLIC_URL}/#/user-dashboard/profile`);
+  });
+
+  it('throttle wrong account passwords on creation like the login form', async () => {
+    const throttled = await createTestContext({ LOGIN_FAILURES_BEFORE_DELAY: '2' });
+    try {
+      const carol = await createMember(throttled.app, { name: 'Carol' });
+      const attempt = (password: string) =>
+        throttled.app.inject({
+          method: 'POST',
+          url: URL,
+          headers: carol.headers,
+          payload: { name: 'Kobo', password },
+        });
+      // Each failure doubles the wait, so a 429 comes however slowly the attempts run.
+      const statuses: number[] = [];
+      let refused: { msg: string; code: string } | undefined;
+      while (!refused && statuses.length < 15) {
+        const response = await attempt('not-my-password');
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) refused = response.json();
+      }
+      expect(statuses.slice(0, 2)).toEqual([401, 401]);
+      expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+      expect(refused).toMatchObject({ code: 'RATE_LIMITED', msg: expect.stringMatching(/^Too many failed attempts/) });
+    } finally {
+      await throttled.close();
+    }
+  }, 120_000);
 });

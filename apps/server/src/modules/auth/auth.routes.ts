@@ -9,7 +9,6 @@ import {
   userSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
 import { accountExistsMail, welcomeMail } from '../mail/messages.js';
 import { notifyAdmins } from '../notifications/notifications.service.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
@@ -21,6 +20,7 @@ import { LoginThrottle } from './login-throttle.js';
 /** The one answer to every accepted registration (the web app shows "Registration Successful!"). */
 export const REGISTERED_MESSAGE = 'Registration Successful!';
 const registerResponseSchema = z.object({ msg: z.string() });
+const HOUR_MS = 3_600_000;
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perMinute = app.config.LOGIN_ATTEMPTS_PER_MINUTE;
@@ -49,7 +49,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           link: '/admin-dashboard/members',
         });
       } else if (result.existing) {
-        app.mail.send(accountExistsMail(app.config, result.existing));
+        // At most one such message per recipient per hour, however often someone tries.
+        const sent = await app.counters.hit(`account-exists-mail:${result.existing.email}`, HOUR_MS);
+        if (sent.count === 1) app.mail.send(accountExistsMail(app.config, result.existing));
       }
       return reply.status(201).send({ msg: REGISTERED_MESSAGE });
     },
@@ -68,16 +70,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const email = normaliseEmail(request.body.email);
-      await throttle.check(email, request.ip);
-      const session = await login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']).catch(
-        async (error: unknown) => {
-          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
-            await throttle.failed(email, request.ip);
-          throw error;
-        },
+      const session = await throttle.guard(normaliseEmail(request.body.email), request.ip, () =>
+        login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']),
       );
-      await throttle.succeeded(email);
       setSessionCookie(request, reply, session);
       return { token: session.token, user: presentUser(session.user) };
     },

@@ -68,6 +68,24 @@ describe('POST /api/auth/register', () => {
     expect(mails[1]!.text).toContain('/#/forgot-password');
   });
 
+  it('tells the owner at most once an hour, however often someone tries their e-mail', async () => {
+    const email = uniqueEmail();
+    await register({ name: 'Owner', email, phone: '+94771234567', password: TEST_PASSWORD });
+    for (let n = 0; n < 12; n += 1) {
+      const again = await register({
+        name: 'Intruder',
+        email,
+        phone: '+94770000000',
+        password: `another-secret-${n}0`,
+      });
+      expect(again.statusCode).toBe(201);
+    }
+    const tried = (await mailTo(ctx.app, email)).filter((mail) =>
+      mail.subject.startsWith('Someone tried to register with your e-mail'),
+    );
+    expect(tried).toHaveLength(1);
+  });
+
   it('takes about as long for a registered e-mail as for a new one (the password is hashed either way)', async () => {
     const email = uniqueEmail();
     await register({ name: 'Owner', email, phone: '+94771234567', password: TEST_PASSWORD });

@@ -4,9 +4,12 @@
  * failures are forgotten an hour after the last one. The account's count holds back only
  * addresses that have failed themselves: the right password from an address with no recent
  * failures always gets in, so nobody can lock an owner (the admin included) out of an account.
+ *
+ * Every check of an account password counts here (login, change password, delete account, app
+ * passwords), so a stolen session guesses no faster than the login form.
  */
 import type { CounterStore } from '../../lib/counter-store.js';
-import { tooManyRequests } from '../../lib/errors.js';
+import { AppError, tooManyRequests } from '../../lib/errors.js';
 
 const FORGET_AFTER_MS = 60 * 60 * 1000;
 const LONGEST_WAIT_SECONDS = 15 * 60;
@@ -48,6 +51,24 @@ export class LoginThrottle {
   /** The owner got in: the account's failures are forgotten (the address's are not). */
   async succeeded(email: string): Promise<void> {
     await this.counters.reset(accountKey(email));
+  }
+
+  /**
+   * Runs a password check under the throttle: refused (429) while the caller must wait, whether
+   * or not the password is right; a wrong one (`INVALID_CREDENTIALS`) is counted, a right one
+   * forgets the account's failures. Any other refusal passes through uncounted.
+   */
+  async guard<T>(email: string, address: string, attempt: () => Promise<T>): Promise<T> {
+    await this.check(email, address);
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await this.failed(email, address);
+      throw error;
+    }
+    await this.succeeded(email);
+    return result;
   }
 }
 

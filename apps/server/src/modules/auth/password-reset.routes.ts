@@ -10,6 +10,8 @@ export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail, we have sent it a link to choose a new password. The link works for 30 minutes.';
 
 const HOUR_MS = 3_600_000;
+/** An address may ask for this many times as many links, for all e-mails (an office shares one). */
+const ADDRESS_FACTOR = 4;
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const perHour = app.config.PASSWORD_RESET_REQUESTS_PER_HOUR;
@@ -26,12 +28,14 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
-      // Counted per address and per e-mail (registered or not, so the limit reveals nothing either).
+      // Counted per e-mail and address together (registered or not, so the limit reveals nothing
+      // either), and per address for all e-mails. Never per e-mail alone: a stranger's requests from
+      // elsewhere would block the owner's own.
       const [byAddress, byEmail] = await Promise.all([
         app.counters.hit(`reset:ip:${request.ip}`, HOUR_MS),
-        app.counters.hit(`reset:email:${email}`, HOUR_MS),
+        app.counters.hit(`reset:email-ip:${email}:${request.ip}`, HOUR_MS),
       ]);
-      if (byAddress.count > perHour || byEmail.count > perHour) {
+      if (byAddress.count > perHour * ADDRESS_FACTOR || byEmail.count > perHour) {
         const minutes = Math.max(1, Math.ceil(Math.max(byAddress.ttlMs, byEmail.ttlMs) / 60_000));
         throw tooManyRequests(
           `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -49,7 +53,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
-        summary: 'Choose a new password with the e-mailed token (single use, 30 minutes); every session ends',
+        summary:
+          'Choose a new password with the e-mailed token (single use, 30 minutes); every session and app password ends',
         body: resetPasswordSchema,
         response: { 200: okSchema, 400: errorResponseSchema },
       },

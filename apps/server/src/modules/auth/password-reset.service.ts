@@ -1,7 +1,9 @@
 /**
  * Forgotten passwords: a single-use link by e-mail. The token is 32 random bytes; only its SHA-256
- * is stored, valid for 30 minutes. Choosing the new password (signup rules, breached ones refused)
- * uses the token up, voids the member's other reset links and ends every session of the member.
+ * is stored, valid for 30 minutes, and bound to the password it was asked under: a link asked before
+ * a password change no longer works after it. Choosing the new password (signup rules, breached ones
+ * refused) uses the token up, voids the member's other reset links, ends every session of the member
+ * and revokes every app password (whoever knew the old password may have made one).
  *
  * Asking never reveals whether an address is registered: the answer is the same either way, and only
  * a registered address gets a message.
@@ -9,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
+import { appPasswords, passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { assertNotBreached, hashPassword, type BreachedPasswords } from '../../lib/passwords.js';
 import { normaliseEmail } from './auth.service.js';
@@ -17,6 +19,9 @@ import { normaliseEmail } from './auth.service.js';
 export const RESET_TOKEN_MINUTES = 30;
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What a link remembers of the password it was asked under: any change of password changes it. */
+const passwordFingerprint = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('hex');
 
 /** For a registered address: a new reset token (returned once, in clear) and its member; else null. */
 export async function createPasswordReset(
@@ -35,6 +40,7 @@ export async function createPasswordReset(
     userId: user.id,
     tokenHash: hashResetToken(token),
     expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    passwordFingerprint: passwordFingerprint(user.passwordHash),
   });
   return { token, user };
 }
@@ -68,13 +74,23 @@ export async function resetPassword(
     if (reset.expiresAt <= now) {
       throw badRequest('This reset link has expired. Please ask for a new one.', 'RESET_TOKEN_EXPIRED');
     }
+    // The member's row is locked too, so a password change cannot slip between this check and the write.
+    const [current] = await tx.select().from(users).where(eq(users.id, reset.userId)).for('update');
+    if (!current) throw invalid();
+    if (reset.passwordFingerprint !== passwordFingerprint(current.passwordHash)) {
+      throw badRequest(
+        'This reset link no longer works: the password was changed after it was sent. Please ask for a new one.',
+        'RESET_TOKEN_INVALID',
+      );
+    }
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, reset.userId))
       .returning();
     if (!user) throw invalid();
-    // This link and every other open one of the member are used up; every session ends.
+    // This link and every other open one of the member are used up; every session and every app
+    // password ends.
     await tx
       .update(passwordResets)
       .set({ usedAt: now })
@@ -83,6 +99,7 @@ export async function resetPassword(
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+    await tx.delete(appPasswords).where(eq(appPasswords.userId, reset.userId));
     return user;
   });
 }

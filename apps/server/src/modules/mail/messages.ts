@@ -10,6 +10,7 @@ export type MailKind =
   | 'account-exists'
   | 'password-reset'
   | 'password-changed'
+  | 'app-password-created'
   | 'order-receipt'
   | 'submission-approved'
   | 'submission-rejected'
@@ -101,6 +102,18 @@ export const passwordChangedMail = (brand: StoreBrand, member: Recipient) =>
     `Hello ${member.name},`,
     'The password of your account was just changed, and your other sessions were logged out.',
     `If this was not you, reset your password at once and write to us at ${brand.STORE_EMAIL}.`,
+  ]);
+
+/** A new app password: whoever made it can read the member's library from any e-reader app. */
+export const appPasswordCreatedMail = (brand: StoreBrand, member: Recipient, name: string) =>
+  compose(brand, 'app-password-created', member.email, 'A new app password was created', [
+    `Hello ${member.name},`,
+    `An app password named "${name}" was just created for your account. E-reader apps sign in with it to read the books in your library.`,
+    {
+      text: 'If this was not you, revoke it in your Profile and change your password:',
+      link: appLink(brand, '/user-dashboard/profile'),
+      label: 'Open my Profile',
+    },
   ]);
 
 export const accountDeletedMail = (brand: StoreBrand, member: Recipient) =>

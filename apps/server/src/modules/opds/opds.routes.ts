@@ -2,7 +2,8 @@
  * The OPDS 1.2 catalogue for e-reader apps (KOReader, Thorium, Moon+ Reader, Calibre), mounted at
  * /opds: a navigation root, new books, categories, free books, search (OpenSearch), the reader's own
  * library, and PDF downloads that apply exactly the web download's rules (files/send-book-file.ts).
- * Links are root-relative, so the catalogue works at whatever address the app reached the store by.
+ * Links are root-relative, so the catalogue works at whatever address the app reached the store by;
+ * every absolute URL (feed ids, the OpenSearch template) comes from PUBLIC_URL, never from `Host`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -236,14 +237,17 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Built once from PUBLIC_URL, never from the request's Host: the same for everyone, so it may be
+  // cached publicly.
+  const searchDescription = opensearchDescription(storeName, `${app.config.PUBLIC_URL}/opds/search?q={searchTerms}`);
   app.get(
     '/search.xml',
     { schema: summary('The OpenSearch description of the catalogue search') },
-    async (request, reply) =>
+    async (_request, reply) =>
       reply
         .header('Content-Type', OPENSEARCH_TYPE)
         .header('Cache-Control', 'public, max-age=3600')
-        .send(opensearchDescription(storeName, `${request.protocol}://${request.host}/opds/search?q={searchTerms}`)),
+        .send(searchDescription),
   );
 
   app.get(

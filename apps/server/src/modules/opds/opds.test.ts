@@ -8,7 +8,7 @@ import type { Book, CreatedAppPassword } from '@ebook/shared';
 import { eq } from 'drizzle-orm';
 import { books } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
+import { buyBook, createAdmin, createMember, TEST_PASSWORD, type Actor } from '../../test/factories.js';
 import { jingErrors } from '../../test/jing.js';
 import { postBook } from '../../test/books.js';
 import { OPDS_PAGE_SIZE } from './opds.service.js';
@@ -29,7 +29,8 @@ const post = (url: string, actor: Actor, payload: object) =>
   inject({ method: 'POST', url, headers: actor.headers, payload });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Where members reach the store: the OpenSearch template's address.
+  ctx = await createTestContext({ PUBLIC_URL: 'http://localhost:80' });
   admin = await createAdmin(ctx.app);
   ann = await createMember(ctx.app, { name: 'Ann Owner' });
   free = await postBook(ctx.app, admin, {
@@ -41,7 +42,7 @@ beforeAll(async () => {
   paid = await postBook(ctx.app, admin, { title: 'A Paid Voyage', price: 4.99, category: 'Travel' });
   owned = await postBook(ctx.app, admin, { title: 'An Owned Harbour', price: 7.5, category: 'Arts & Photography' });
   await buyBook(ctx.app, ann, owned._id);
-  const created = await post('/api/users/me/app-passwords', ann, { name: 'KOReader' });
+  const created = await post('/api/users/me/app-passwords', ann, { name: 'KOReader', password: TEST_PASSWORD });
   annBasic = basic(ann.user.email, created.json<CreatedAppPassword>().password);
 });
 afterAll(() => ctx.close());

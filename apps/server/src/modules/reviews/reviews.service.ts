@@ -1,7 +1,8 @@
 /**
- * Reviews: a member who owns a book (bought it, or took it free while signed in) gives it 1-5 stars
- * and a text, once; they may edit or remove it, and an admin may remove any. The book's review count
- * and rating total change in the same transaction, so the catalogue's cards show the average.
+ * Reviews: a member who owns a book (bought it, or took it free while signed in) and did not submit
+ * it gives it 1-5 stars and a text, once; they may edit or remove it, and an admin may remove any.
+ * The book's review count and rating total change in the same transaction, so the catalogue's cards
+ * show the average.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { averageRating, type Review, type ReviewInput, type ReviewList } from '@ebook/shared';
@@ -52,11 +53,21 @@ export async function listReviews(db: Db, bookId: string, caller: Caller): Promi
   return {
     ...list,
     mine: mine ? present({ ...mine.review, name: mine.name }) : null,
-    canReview: await ownsBook(db, caller.id, bookId),
+    canReview: await canReview(db, caller.id, book),
   };
 }
 
-async function requireOwner(db: Executor, caller: AuthUser, bookId: string): Promise<void> {
+/** May write a review: owns the book (bought it, or took it free) and did not submit it. */
+async function canReview(db: Executor, userId: string, book: { id: string; userId: string | null }) {
+  return book.userId !== userId && (await ownsBook(db, userId, book.id));
+}
+
+async function requireReviewer(db: Db, caller: AuthUser, bookId: string): Promise<void> {
+  const book = await getVisibleBook(db, bookId, async () => caller);
+  // A submitter's download makes them an owner, but nobody rates their own book.
+  if (book.userId === caller.id) {
+    throw forbidden('You cannot review a book you submitted.', 'CANNOT_REVIEW_OWN_BOOK');
+  }
   if (!(await ownsBook(db, caller.id, bookId))) {
     throw forbidden('Only readers who own this book can review it.', 'NOT_OWNED');
   }
@@ -85,8 +96,7 @@ export async function createReview(
   bookId: string,
   input: ReviewInput,
 ): Promise<Review> {
-  await getVisibleBook(db, bookId, async () => caller);
-  await requireOwner(db, caller, bookId);
+  await requireReviewer(db, caller, bookId);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(reviews)
@@ -110,8 +120,7 @@ export async function updateReview(
   bookId: string,
   input: ReviewInput,
 ): Promise<Review> {
-  await getVisibleBook(db, bookId, async () => caller);
-  await requireOwner(db, caller, bookId);
+  await requireReviewer(db, caller, bookId);
   const row = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { postBook } from '../../test/books.js';
 import { createAdmin, createBook, createMember, type Actor } from '../../test/factories.js';
 
 let ctx: TestContext;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, actor?: Actor, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, actor?: Actor, payload?: object) =>
   ctx.app.inject({ method, url, headers: actor?.headers ?? {}, ...(payload ? { payload } : {}) });
 
 describe('writing a review', () => {
@@ -52,6 +53,25 @@ describe('writing a review', () => {
     expect(missing.statusCode).toBe(404);
     const list = await call('GET', `/api/books/${bookId}/reviews`);
     expect(list.json()).toEqual({ reviews: [], average: null, count: 0 });
+  });
+
+  it('a submitter cannot review their own book, even a free one they downloaded', async () => {
+    const carol = await createMember(ctx.app, { name: 'Carol Author' });
+    const own = await postBook(ctx.app, carol, { title: 'My Own Free Verse', price: 0 });
+    const approved = await call('PATCH', `/api/books/approve/${own._id}`, admin);
+    expect(approved.statusCode).toBe(200);
+    // Downloading the free book made Carol one of its owners.
+    expect((await call('GET', `/api/books/${own._id}/pdf`, carol)).statusCode).toBe(200);
+    const refused = await call('POST', `/api/books/${own._id}/reviews`, carol, { rating: 5, text: 'A masterpiece' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ msg: 'You cannot review a book you submitted.', code: 'CANNOT_REVIEW_OWN_BOOK' });
+    const listed = await call('GET', `/api/books/${own._id}/reviews`, carol);
+    expect(listed.json()).toMatchObject({ reviews: [], count: 0, canReview: false });
+    // Another reader who took it may.
+    expect((await call('GET', `/api/books/${own._id}/pdf`, bob)).statusCode).toBe(200);
+    expect((await call('GET', `/api/books/${own._id}/reviews`, bob)).json()).toMatchObject({ canReview: true });
+    const review = await call('POST', `/api/books/${own._id}/reviews`, bob, { rating: 4, text: 'Lovely' });
+    expect(review.statusCode).toBe(201);
   });
 
   it('an owner reviews once, sees it listed, and the book shows the average', async () => {

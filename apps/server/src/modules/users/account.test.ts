@@ -4,6 +4,7 @@ import { books, entitlements, orders, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, loginAs, TEST_PASSWORD, type Actor } from '../../test/factories.js';
 import { mailTo } from '../../test/mail.js';
+import { LoginThrottle } from '../auth/login-throttle.js';
 import { postBook } from '../../test/books.js';
 
 let ctx: TestContext;
@@ -51,6 +52,127 @@ describe('change password', () => {
     expect(mails.some((mail) => mail.subject.startsWith('Your password was changed'))).toBe(true);
   });
 });
+
+const createAppPassword = async (actor: Actor) => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/me/app-passwords',
+    headers: actor.headers,
+    payload: { name: 'Kobo', password: TEST_PASSWORD },
+  });
+  expect(response.statusCode).toBe(201);
+  return {
+    authorization: `Basic ${Buffer.from(`${actor.user.email}:${response.json().password}`).toString('base64')}`,
+  };
+};
+const opdsStatus = async (headers: { authorization: string }) =>
+  (await ctx.app.inject({ url: '/opds/library', headers })).statusCode;
+
+describe('change password and app passwords', () => {
+  it('keeps app passwords unless asked to revoke them too', async () => {
+    const ann = await createMember(ctx.app);
+    const kept = await createAppPassword(ann);
+    expect((await changePassword(ann, TEST_PASSWORD, 'a-brand-new-secret')).statusCode).toBe(200);
+    expect(await opdsStatus(kept)).toBe(200);
+
+    const bea = await createMember(ctx.app);
+    const revoked = await createAppPassword(bea);
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      headers: bea.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret', revokeAppPasswords: true },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().msg).toBe(
+      'Password changed. Your other sessions and your e-reader apps have been logged out.',
+    );
+    expect(await opdsStatus(revoked)).toBe(401);
+    expect((await me(bea)).statusCode).toBe(200);
+  });
+});
+
+describe('guessing the password through a session', () => {
+  /** Sends wrong passwords until one is refused with 429 (each failure doubles the wait, so one comes). */
+  async function guessUntilRefused(attempt: (guess: string) => Promise<{ statusCode: number; json(): unknown }>) {
+    const wrong: unknown[] = [];
+    for (let n = 0; n < 15; n += 1) {
+      // The guess is also the new password: a wrong one must not reach the "same as before" check.
+      const response = await attempt(`wrong-guess-${n}-long`);
+      if (response.statusCode === 429) return { wrong, refused: response.json() };
+      wrong.push({ status: response.statusCode, body: response.json() });
+    }
+    throw new Error('never refused');
+  }
+
+  it('change password: every wrong password gets one answer, then 429, and the right one waits too', async () => {
+    const throttled = await createTestContext({ LOGIN_FAILURES_BEFORE_DELAY: '2' });
+    try {
+      const ann = await createMember(throttled.app);
+      const put = (currentPassword: string, newPassword: string) =>
+        throttled.app.inject({
+          method: 'PUT',
+          url: '/api/users/me/password',
+          headers: ann.headers,
+          payload: { currentPassword, newPassword },
+        });
+      const { wrong, refused } = await guessUntilRefused((guess) => put(guess, guess));
+      expect(wrong.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(wrong.map((each) => JSON.stringify(each)))).toEqual(
+        new Set([
+          JSON.stringify({
+            status: 401,
+            body: { msg: 'The current password is not correct.', code: 'INVALID_CREDENTIALS' },
+          }),
+        ]),
+      );
+      expect(refused).toMatchObject({ code: 'RATE_LIMITED', msg: expect.stringMatching(/^Too many failed attempts/) });
+      // Many more failures (as from a long guessing run) make the wait long: even the right password waits.
+      await failMany(throttled, ann.user.email);
+      const right = await put(TEST_PASSWORD, TEST_PASSWORD);
+      expect(right.statusCode).toBe(429);
+      expect(right.json().code).toBe('RATE_LIMITED');
+      // Guesses through a session and through the login form are counted together.
+      const login = await throttled.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: ann.user.email, password: TEST_PASSWORD },
+      });
+      expect(login.statusCode).toBe(429);
+    } finally {
+      await throttled.close();
+    }
+  }, 120_000);
+
+  it('delete account: every wrong password gets one answer, then 429, and nothing is deleted', async () => {
+    const throttled = await createTestContext({ LOGIN_FAILURES_BEFORE_DELAY: '2' });
+    try {
+      const ann = await createMember(throttled.app);
+      const remove = (password: string) =>
+        throttled.app.inject({ method: 'DELETE', url: '/api/users/me', headers: ann.headers, payload: { password } });
+      const { wrong, refused } = await guessUntilRefused(remove);
+      expect(wrong.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(wrong.map((each) => JSON.stringify(each)))).toEqual(
+        new Set([
+          JSON.stringify({ status: 401, body: { msg: 'The password is not correct.', code: 'INVALID_CREDENTIALS' } }),
+        ]),
+      );
+      expect(refused).toMatchObject({ code: 'RATE_LIMITED', msg: expect.stringMatching(/^Too many failed attempts/) });
+      await failMany(throttled, ann.user.email);
+      expect((await remove(TEST_PASSWORD)).statusCode).toBe(429);
+      const stillThere = await throttled.app.inject({ method: 'GET', url: '/api/users/me', headers: ann.headers });
+      expect(stillThere.statusCode).toBe(200);
+    } finally {
+      await throttled.close();
+    }
+  }, 120_000);
+});
+
+/** Records failures the way a long guessing run from the test's address would (`app.inject` is 127.0.0.1). */
+async function failMany(context: TestContext, email: string) {
+  const throttle = new LoginThrottle(context.app.counters, context.config.LOGIN_FAILURES_BEFORE_DELAY);
+  for (let n = 0; n < 20; n += 1) await throttle.failed(email, '127.0.0.1');
+}
 
 describe('delete my account', () => {
   it('needs the right password and changes nothing otherwise', async () => {

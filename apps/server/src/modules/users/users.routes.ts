@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PROFILE_IMAGE_MAX_BYTES,
   accountDeleteSchema,
+  errorResponseSchema,
   okSchema,
   passwordChangeSchema,
   phoneSchema,
@@ -12,6 +13,7 @@ import {
 import { z } from 'zod';
 import { badRequest, forbidden, payloadTooLarge } from '../../lib/errors.js';
 import { removeMemberAccount } from '../admin/members.service.js';
+import { LoginThrottle } from '../auth/login-throttle.js';
 import { accountDeletedMail, passwordChangedMail } from '../mail/messages.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { assertValidText } from '../../plugins/text-guard.js';
@@ -26,6 +28,9 @@ import {
 } from './users.service.js';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Guessing the password through a session is throttled exactly like the login form.
+  const throttle = new LoginThrottle(app.counters, app.config.LOGIN_FAILURES_BEFORE_DELAY);
+
   app.get(
     '/users/me',
     {
@@ -59,23 +64,24 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['users'],
-        summary: 'Change the password; other sessions end',
+        summary:
+          'Change the password; other sessions end (and every app password, with revokeAppPasswords); wrong guesses are throttled like logins',
         body: passwordChangeSchema,
-        response: { 200: okSchema },
+        response: { 200: okSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const user = await changePassword(
-        app.db,
-        caller.id,
-        caller.sessionId,
-        request.body.currentPassword,
-        request.body.newPassword,
-        app.breachedPasswords,
+      const { email } = await getUser(app.db, caller.id);
+      const user = await throttle.guard(email, request.ip, () =>
+        changePassword(app.db, caller.id, caller.sessionId, request.body, app.breachedPasswords),
       );
       app.mail.send(passwordChangedMail(app.config, user));
-      return { msg: 'Password changed. Your other sessions have been logged out.' };
+      return {
+        msg: request.body.revokeAppPasswords
+          ? 'Password changed. Your other sessions and your e-reader apps have been logged out.'
+          : 'Password changed. Your other sessions have been logged out.',
+      };
     },
   );
 
@@ -88,12 +94,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Delete the caller's account (the password confirms): orders stay without personal data, what the member bought goes with them",
         body: accountDeleteSchema,
-        response: { 200: okSchema },
+        response: { 200: okSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const user = await assertPassword(app.db, caller.id, request.body.password);
+      const { email } = await getUser(app.db, caller.id);
+      const user = await throttle.guard(email, request.ip, () =>
+        assertPassword(app.db, caller.id, request.body.password),
+      );
       if (user.role === 'admin') throw forbidden('An admin account cannot be deleted.', 'CANNOT_DELETE_ADMIN');
       await removeMemberAccount(app.db, app.fileStore, app.caches, app.paymentGateway, caller.id, (error) =>
         request.log.warn({ err: error }, 'account deleted; removing a file or a vaulted card failed'),

@@ -3,7 +3,7 @@ import { type Readable } from 'node:stream';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { ProfileUpdate } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
-import { sessions, users, type UserRow } from '../../db/schema/index.js';
+import { appPasswords, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { Caches } from '../../plugins/caches.js';
@@ -90,43 +90,50 @@ export async function updateProfile(
   return user;
 }
 
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+  /** Also revoke every app password (the e-reader apps sign in again with new ones). */
+  revokeAppPasswords?: boolean;
+}
+
+/**
+ * Sets a new password. Every wrong current password gets the one same answer; whether the new one
+ * is the same as before, or breached, is looked at only once the current one is right. Every other
+ * session ends, and with `revokeAppPasswords` every app password, in one transaction.
+ */
 export async function changePassword(
   db: Db,
   userId: string,
   sessionId: string,
-  currentPassword: string,
-  newPassword: string,
+  change: PasswordChange,
   breached: BreachedPasswords,
 ): Promise<UserRow> {
-  const user = await getUser(db, userId);
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw unauthorized('The current password is not correct.', 'INVALID_CREDENTIALS');
-  }
-  if (currentPassword === newPassword) {
+  const user = await assertPassword(db, userId, change.currentPassword, 'The current password is not correct.');
+  if (change.currentPassword === change.newPassword) {
     throw badRequest('The new password must differ from the current one.', 'SAME_PASSWORD');
   }
-  await assertNotBreached(breached, newPassword);
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(newPassword) })
-    .where(eq(users.id, userId));
-  await revokeOtherSessions(db, userId, sessionId);
+  await assertNotBreached(breached, change.newPassword);
+  const passwordHash = await hashPassword(change.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, sessionId)));
+    if (change.revokeAppPasswords) await tx.delete(appPasswords).where(eq(appPasswords.userId, userId));
+  });
   return user;
 }
 
-/** Checks the password for an action on the account itself (401 when it is wrong). */
-export async function assertPassword(db: Db, userId: string, password: string): Promise<UserRow> {
+/** Checks the password for an action on the account itself: 401, always the same, when it is wrong. */
+export async function assertPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  message = 'The password is not correct.',
+): Promise<UserRow> {
   const user = await getUser(db, userId);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw unauthorized('The password is not correct.', 'INVALID_CREDENTIALS');
-  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(message, 'INVALID_CREDENTIALS');
   return user;
-}
-
-/** Ends every session of a user but the current one (after a password change). */
-async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
 }

@@ -81,6 +81,7 @@ describe('AppPasswords', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderSection();
     await userEvent.type(screen.getByLabelText('App or device name'), 'KOReader');
+    await userEvent.type(screen.getByLabelText('Your account password'), 'quiet-library-42');
     await userEvent.click(screen.getByRole('button', { name: 'Create app password' }));
     expect(await screen.findByTestId('new-app-password')).toHaveTextContent(PASSWORD);
     expect(screen.getByText(/it will not be shown again/)).toBeInTheDocument();
@@ -90,6 +91,20 @@ describe('AppPasswords', () => {
     await waitFor(() => expect(within(list).getByText('KOReader')).toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByTestId('new-app-password')).not.toBeInTheDocument();
+  });
+
+  it('sends the account password with the name, and asks for it when it is missing', async () => {
+    stubServer();
+    renderSection();
+    await userEvent.type(screen.getByLabelText('App or device name'), 'Kobo');
+    await userEvent.click(screen.getByRole('button', { name: 'Create app password' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Your account password'), 'quiet-library-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Create app password' }));
+    expect(await screen.findByTestId('new-app-password')).toHaveTextContent(PASSWORD);
+    const post = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(post![1]!.body as string)).toEqual({ name: 'Kobo', password: 'quiet-library-42' });
+    expect(screen.getByLabelText('Your account password')).toHaveValue('');
   });
 
   it('revokes a password after a confirmation', async () => {

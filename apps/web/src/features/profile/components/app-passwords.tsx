@@ -14,11 +14,13 @@ import { CopyButton } from './copy-button';
 
 const failure = (error: unknown) => errorText(error) ?? 'Server error. Please try again later.';
 
+const EMPTY: CreateAppPasswordInput = { name: '', password: '' };
+
 const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /**
  * App passwords for e-reader apps (OPDS): the catalogue's address, how to connect, a form to create a
- * password (shown once, with a copy button), and the list to revoke them.
+ * password (the account password confirms it; shown once, with a copy button), and the list to revoke them.
  */
 export function AppPasswords() {
   const email = useProfile().data?.email;
@@ -32,13 +34,13 @@ export function AppPasswords() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CreateAppPasswordInput>({ resolver: zodResolver(createAppPasswordSchema), defaultValues: { name: '' } });
+  } = useForm<CreateAppPasswordInput>({ resolver: zodResolver(createAppPasswordSchema), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: (result) => {
         setCreated(result);
-        reset({ name: '' });
+        reset(EMPTY);
       },
       onError: (error) => void showError('App password not created', failure(error)),
     }),
@@ -118,6 +120,15 @@ export function AppPasswords() {
             placeholder="e.g. KOReader on my Kobo"
             error={errors.name?.message}
             {...register('name')}
+          />
+        </div>
+        <div className="min-w-[12rem] flex-1">
+          <FormField
+            label="Your account password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
           />
         </div>
         <button

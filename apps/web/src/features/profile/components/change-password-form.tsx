@@ -6,7 +6,7 @@ import { showError, showSuccess } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { useChangePassword } from '../api/change-password';
 
-const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '', revokeAppPasswords: false };
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
@@ -17,9 +17,9 @@ export function ChangePasswordForm() {
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(passwordChangeFormSchema), defaultValues: EMPTY });
 
-  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+  const onSubmit = handleSubmit(({ currentPassword, newPassword, revokeAppPasswords }) =>
     change.mutate(
-      { currentPassword, newPassword },
+      { currentPassword, newPassword, revokeAppPasswords },
       {
         onSuccess: ({ msg }) => {
           reset(EMPTY);
@@ -55,6 +55,10 @@ export function ChangePasswordForm() {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
+      <label className="flex items-start gap-2 text-sm text-stone-700">
+        <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" {...register('revokeAppPasswords')} />
+        <span>Also sign out my e-reader apps (revoke every app password)</span>
+      </label>
       <button
         type="submit"
         disabled={change.isPending}
