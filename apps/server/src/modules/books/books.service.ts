@@ -70,6 +70,11 @@ function parseFields(raw: Record<string, unknown>): BookFields {
   );
 }
 
+/** The page count inspection found (recorded with the file). */
+function pagesOf(pdf: NonNullable<BookInput['pdf']>): { pages?: number } {
+  return 'pages' in pdf ? { pages: pdf.pages } : {};
+}
+
 async function commitFiles(input: BookInput): Promise<void> {
   await Promise.all([input.cover?.commit(), input.pdf?.commit()]);
 }
@@ -145,7 +150,7 @@ export async function createBook(
     const book = await db.transaction(async (tx) => {
       await lockMember(tx, caller, quota);
       const coverFileId = await recordFile(tx, cover, { width: cover.width, height: cover.height });
-      const pdfFileId = await recordFile(tx, pdf);
+      const pdfFileId = await recordFile(tx, pdf, pagesOf(pdf));
       const [row] = await tx
         .insert(books)
         .values({ ...bookValues(fields), status, userId: caller.id, coverFileId, pdfFileId })
@@ -225,7 +230,7 @@ export async function updateBook(
       const coverFileId = input.cover
         ? await recordFile(tx, input.cover, { width: input.cover.width, height: input.cover.height })
         : current.coverFileId;
-      const pdfFileId = input.pdf ? await recordFile(tx, input.pdf) : current.pdfFileId;
+      const pdfFileId = input.pdf ? await recordFile(tx, input.pdf, pagesOf(input.pdf)) : current.pdfFileId;
       // Another PDF or another sample length: the sample is cut again (modules/reading).
       const samplePages = fields.samplePages === undefined ? current.samplePages : fields.samplePages;
       const sampleStale = pdfFileId !== current.pdfFileId || samplePages !== current.samplePages;

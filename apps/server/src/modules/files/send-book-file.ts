@@ -34,7 +34,15 @@ export async function sendBookFile(
   await assertMayDownload(app.db, book, caller);
   await keepFreeBook(app, caller, book);
   // A buyer gets their own stamped copy; free books, the submitter and admins the original.
-  const file = (await app.stampedCopies.forDownload(book, caller)) ?? (await getFileRow(app.db, book.pdfFileId));
+  const stamped = await app.stampedCopies.forDownload(book, caller);
+  if (stamped && 'preparing' in stamped) {
+    return reply
+      .status(202)
+      .header('Retry-After', String(stamped.retryAfterSeconds))
+      .header('Cache-Control', 'no-store')
+      .send({ msg: 'Preparing your copy...', code: 'COPY_PREPARING' } satisfies ErrorResponse);
+  }
+  const file = stamped ?? (await getFileRow(app.db, book.pdfFileId));
   return sendPdf(app, request, reply, file.sha256, {
     disposition: pdfDisposition(book.title),
     cacheControl: 'private, no-store',
