@@ -10,6 +10,8 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { bookBody, dataUrl, makePdf, makePng, multipart, postBook, storedFiles } from '../../test/books.js';
 import { deeplyNestedPdf, hugeArrayPdf, manyObjectsPdf } from '../../test/crafted-pdfs.js';
+import { recordFile } from '../files/file-records.service.js';
+import { invalidateCatalogueCaches } from './books-query.service.js';
 
 let ctx: TestContext;
 let admin: Actor;
@@ -88,6 +90,33 @@ describe('a PDF is inspected at upload', () => {
     expect(await snapshot()).toEqual(before);
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}` });
     expect(detail.json().book?.pdf ?? detail.json().pdf).toBe(book.pdf);
+  });
+
+  it('a sample whose cut runs out of memory is recorded failed, the admins are told, and it is not cut again', async () => {
+    // A book stored before uploads were inspected.
+    const book = await postBook(ctx.app, admin, { title: 'Heavy Old Book', price: 3 });
+    const heavy = hugeArrayPdf(3_000_000);
+    const staged = await ctx.app.fileStore.stage(heavy, heavy.length);
+    await ctx.app.db.transaction(async (tx) => {
+      const id = await recordFile(tx, { ...staged, mime: 'application/pdf' });
+      await tx
+        .update(books)
+        .set({ pdfFileId: id, sampleFileId: null, sampleStatus: 'pending' })
+        .where(eq(books.id, book._id));
+    });
+    await staged.commit();
+    invalidateCatalogueCaches(ctx.app.caches);
+    const sample = () => ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}/sample` });
+    const first = await sample();
+    expect(first.statusCode).toBe(422);
+    expect(first.json()).toMatchObject({ code: 'SAMPLE_UNAVAILABLE' });
+    const [row] = await ctx.app.db.select({ status: books.sampleStatus }).from(books).where(eq(books.id, book._id));
+    expect(row?.status).toBe('failed');
+    const told = await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: admin.headers });
+    expect(JSON.stringify(told.json())).toContain('A sample could not be made');
+    const running = ctx.app.documentJobs.load();
+    expect((await sample()).statusCode).toBe(422);
+    expect(ctx.app.documentJobs.load()).toEqual(running);
   });
 
   it('records the page count of a readable PDF', async () => {
