@@ -22,6 +22,7 @@ import { recordFile, removeUnusedFiles } from '../files/file-records.service.js'
 import { canSee, isPublicStatus, mayChange, publicStatus, type Caller } from './books.policy.js';
 import { countOwners, ownsBook } from './ownership.service.js';
 import { notifyAdmins, notifyPriceDrop } from '../notifications/notifications.service.js';
+import { recordSampleRecut } from '../reading/sample-recuts.js';
 
 export type { Caller };
 export { isPublicStatus };
@@ -234,6 +235,10 @@ export async function updateBook(
       // Another PDF or another sample length: the sample is cut again (modules/reading).
       const samplePages = fields.samplePages === undefined ? current.samplePages : fields.samplePages;
       const sampleStale = pdfFileId !== current.pdfFileId || samplePages !== current.samplePages;
+      // Only a new length of an already cut sample is a re-cut (a new PDF is an upload, limited as such).
+      if (pdfFileId === current.pdfFileId && samplePages !== current.samplePages && current.sampleStatus !== 'pending') {
+        await recordSampleRecut(tx, current.id, caller);
+      }
       const sample = sampleStale ? { sampleFileId: null, sampleStatus: 'pending' as const } : {};
       replaced = [current.coverFileId, current.pdfFileId, sampleStale ? current.sampleFileId : null].filter(
         (fileId): fileId is string => !!fileId && fileId !== coverFileId && fileId !== pdfFileId,
