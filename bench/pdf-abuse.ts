@@ -23,7 +23,8 @@ import { peakDuring, rssOf, waitUntilReady } from './server-process.js';
 const PORT = Number(process.env.BENCH_PORT ?? 3393);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'admin@bookshop.local', password: 'pdf-abuse-bench-admin' };
-const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.resolve(import.meta.dirname, '../apps/server/dist/server.js');
+const serverEntry =
+  process.env.BENCH_SERVER_ENTRY ?? path.resolve(import.meta.dirname, '../apps/server/dist/server.js');
 const MB = 1024 * 1024;
 
 async function manyPagesPdf(pages: number): Promise<Uint8Array> {
@@ -60,9 +61,18 @@ async function ok(response: Promise<Response>): Promise<Response> {
 
 let coverPng: Buffer | undefined;
 async function bookForm(title: string, file: string, price = '4.99'): Promise<FormData> {
-  coverPng ??= await sharp({ create: { width: 300, height: 450, channels: 3, background: '#553311' } }).png().toBuffer();
+  coverPng ??= await sharp({ create: { width: 300, height: 450, channels: 3, background: '#553311' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
-  const fields = { title, author: 'Bench Author', category: 'Arts & Photography', price, story: 'Crafted.', description: 'A crafted file.' };
+  const fields = {
+    title,
+    author: 'Bench Author',
+    category: 'Arts & Photography',
+    price,
+    story: 'Crafted.',
+    description: 'A crafted file.',
+  };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('image', new Blob([new Uint8Array(coverPng)], { type: 'image/png' }), 'cover.png');
   form.append('pdf', await openAsBlob(file, { type: 'application/pdf' }), 'book.pdf');
@@ -154,11 +164,12 @@ async function main() {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       UPLOADS_PER_MEMBER: '10',
+      LARGE_JSON_UPLOADS_AT_ONCE: '10',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  let exited: number | null = null;
-  server.once('exit', (code) => (exited = code ?? -1));
+  const stopped: { code: number | null } = { code: null };
+  server.once('exit', (code) => (stopped.code = code ?? -1));
   try {
     await waitUntilReady(PORT);
     const pid = server.pid!;
@@ -182,9 +193,11 @@ async function main() {
       `/api/health: ${health.count} calls, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(0)} ms, failed ${health.failures}`,
     );
     console.log('file | seconds | answer');
-    files.forEach(([name], index) => console.log(`${name} | ${jobs[index]!.seconds.toFixed(1)} | ${jobs[index]!.value}`));
-    if (exited !== null) {
-      console.log(`The server stopped (exit code ${exited}).`);
+    files.forEach(([name], index) =>
+      console.log(`${name} | ${jobs[index]!.seconds.toFixed(1)} | ${jobs[index]!.value}`),
+    );
+    if (stopped.code !== null) {
+      console.log(`The server stopped (exit code ${stopped.code}).`);
       return;
     }
 
@@ -195,15 +208,29 @@ async function main() {
       [
         'upload (inspection)',
         async () => {
-          const created = await ok(call('/api/books/', { method: 'POST', token: admin, body: await bookForm('A Thousand Pages', bigFile, '9.99') }));
+          const created = await ok(
+            call('/api/books/', {
+              method: 'POST',
+              token: admin,
+              body: await bookForm('A Thousand Pages', bigFile, '9.99'),
+            }),
+          );
           bookId = ((await created.json()) as { book: { _id: string } }).book._id;
         },
       ],
-      ['sample', async () => void (await (await ok(call(`/api/books/${bookId}/sample`, { token: admin }))).arrayBuffer())],
+      [
+        'sample',
+        async () => void (await (await ok(call(`/api/books/${bookId}/sample`, { token: admin }))).arrayBuffer()),
+      ],
       [
         'stamped copy (first download)',
         async () => {
-          const reader = { name: 'Bea Buyer', email: 'bea@example.com', phone: '+94771234568', password: 'quiet-library-43' };
+          const reader = {
+            name: 'Bea Buyer',
+            email: 'bea@example.com',
+            phone: '+94771234568',
+            password: 'quiet-library-43',
+          };
           await ok(call('/api/auth/register', { method: 'POST', json: reader }));
           const buyer = await login({ email: reader.email, password: reader.password });
           const card = await ok(
@@ -228,12 +255,17 @@ async function main() {
     console.log('step | seconds | peak resident MB');
     for (const [label, step] of phases) {
       const started = performance.now();
-      const stepPeak = await peakDuring(pid, step);
-      console.log(`${label} | ${((performance.now() - started) / 1000).toFixed(1)} | ${mb(stepPeak)}`);
+      let failure = '';
+      const stepPeak = await peakDuring(pid, step).catch((error: Error) => {
+        failure = ` | failed: ${error.message}`;
+        return stopped.code === null ? rssOf(pid) : NaN;
+      });
+      console.log(`${label} | ${((performance.now() - started) / 1000).toFixed(1)} | ${mb(stepPeak)}${failure}`);
+      if (failure) break;
     }
   } finally {
     server.kill('SIGTERM');
-    if (exited === null) await new Promise((resolve) => server.once('exit', resolve));
+    if (stopped.code === null) await new Promise((resolve) => server.once('exit', resolve));
     rmSync(work, { recursive: true, force: true });
   }
 }

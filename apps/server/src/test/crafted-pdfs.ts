@@ -66,9 +66,7 @@ export async function trappedBook(pages: number, traps: BookTraps = {}): Promise
   for (let n = 1; n <= pages; n += 1) {
     const page = doc.addPage([300, 400]);
     refs.push(page.ref);
-    const content = context.register(
-      context.stream(`BT /F1 12 Tf 20 360 Td (${pageMarker(n)}) Tj ET /Fm${n} Do`),
-    );
+    const content = context.register(context.stream(`BT /F1 12 Tf 20 360 Td (${pageMarker(n)}) Tj ET /Fm${n} Do`));
     page.node.set(PDFName.of('Contents'), content);
     page.node.set(
       PDFName.of('Resources'),

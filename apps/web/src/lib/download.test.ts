@@ -36,7 +36,10 @@ describe('downloadWhenReady', () => {
   });
 
   it('a copy that cannot be prepared (503) is an error, and nothing is downloaded', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 503 })),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await expect(downloadWhenReady('/api/books/b1/pdf', 'Book.pdf')).rejects.toBeInstanceOf(DownloadError);
     expect(click).not.toHaveBeenCalled();

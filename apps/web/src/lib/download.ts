@@ -54,7 +54,9 @@ export async function downloadWhenReady(
       continue;
     }
     if (response.status === 503) {
-      throw new DownloadError('Your copy cannot be prepared right now; the store has been told. Please try again later.');
+      throw new DownloadError(
+        'Your copy cannot be prepared right now; the store has been told. Please try again later.',
+      );
     }
     // Ready, or refused for another reason: the browser's download manager fetches it and says so.
     downloadFile(url, filename);

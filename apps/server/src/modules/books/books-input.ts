@@ -38,11 +38,7 @@ export async function discardInput(input: Partial<BookInput>): Promise<void> {
  * The body's fields and files; a PDF is inspected (document pool) before the function returns, and
  * refused with 422 (and every staged file discarded) when it cannot be read within the limits.
  */
-export async function readBookInput(
-  request: FastifyRequest,
-  store: FileStore,
-  jobs: DocumentJobs,
-): Promise<BookInput> {
+export async function readBookInput(request: FastifyRequest, store: FileStore, jobs: DocumentJobs): Promise<BookInput> {
   const input = request.isMultipart() ? await readMultipart(request, store) : await readJson(request.body, store);
   if (!input.pdf) return input;
   try {

@@ -236,7 +236,11 @@ export async function updateBook(
       const samplePages = fields.samplePages === undefined ? current.samplePages : fields.samplePages;
       const sampleStale = pdfFileId !== current.pdfFileId || samplePages !== current.samplePages;
       // Only a new length of an already cut sample is a re-cut (a new PDF is an upload, limited as such).
-      if (pdfFileId === current.pdfFileId && samplePages !== current.samplePages && current.sampleStatus !== 'pending') {
+      if (
+        pdfFileId === current.pdfFileId &&
+        samplePages !== current.samplePages &&
+        current.sampleStatus !== 'pending'
+      ) {
         await recordSampleRecut(tx, current.id, caller);
       }
       const sample = sampleStale ? { sampleFileId: null, sampleStatus: 'pending' as const } : {};

@@ -64,7 +64,11 @@ describe('a PDF is inspected at upload', () => {
     ['damaged (no structure to read)', () => DAMAGED, 'PDF_UNREADABLE'],
     ['300,000 tiny objects', () => manyObjectsPdf(300_000), 'PDF_TOO_COMPLEX'],
     ['arrays nested 500 deep', () => deeplyNestedPdf(500), 'PDF_TOO_COMPLEX'],
-    ['one array of 3 million numbers (more memory than a job may use)', () => hugeArrayPdf(3_000_000), 'PDF_TOO_COMPLEX'],
+    [
+      'one array of 3 million numbers (more memory than a job may use)',
+      () => hugeArrayPdf(3_000_000),
+      'PDF_TOO_COMPLEX',
+    ],
   ])('%s: 422 with its code, and nothing stored', async (_name, make, code) => {
     const before = await snapshot();
     const response = await submit(make());

@@ -147,7 +147,8 @@ export default fp(
 
     app.addHook('preClose', async () => {
       closed = true;
-      for (const entry of waiting.splice(0)) entry.cancel(unavailable('The server is shutting down.', 'DOCUMENTS_BUSY'));
+      for (const entry of waiting.splice(0))
+        entry.cancel(unavailable('The server is shutting down.', 'DOCUMENTS_BUSY'));
       await Promise.all([...running].map((worker) => worker.terminate()));
     });
   },

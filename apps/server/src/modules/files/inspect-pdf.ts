@@ -7,15 +7,7 @@
  * streams), so a file of millions of tiny objects is refused before the parser builds any of them.
  */
 import type { ErrorCode } from '@ebook/shared';
-import {
-  EncryptedPDFError,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  type PDFObject,
-} from 'pdf-lib';
+import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 import type { PdfFacts } from './document-job-types.js';
 
 export const PDF_LIMITS = {
@@ -102,6 +94,9 @@ function depthOf(root: PDFObject, limit: number): number {
 }
 
 function clean(text: string | undefined): string | null {
-  const trimmed = text?.replace(/\p{Cc}/gu, ' ').trim().slice(0, 500);
+  const trimmed = text
+    ?.replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .slice(0, 500);
   return trimmed ? trimmed : null;
 }

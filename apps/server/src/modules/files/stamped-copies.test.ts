@@ -237,7 +237,10 @@ describe('a copy that takes longer than a download waits', () => {
   it('is answered 202 COPY_PREPARING with Retry-After, then served stamped once ready', async () => {
     const owner = await createAdmin(slow.app);
     const reader = await createMember(slow.app, { name: 'Pat Patient' });
-    const book = await postBook(slow.app, owner, { price: 6, pdf: dataUrl('application/pdf', await makePdf('Slow', 2)) });
+    const book = await postBook(slow.app, owner, {
+      price: 6,
+      pdf: dataUrl('application/pdf', await makePdf('Slow', 2)),
+    });
     await buyBook(slow.app, reader, book._id);
     const url = `/api/books/${book._id}/pdf`;
     const first = await slow.app.inject({ method: 'GET', url, headers: reader.headers });

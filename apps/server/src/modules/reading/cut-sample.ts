@@ -16,7 +16,7 @@ import {
   PDFDocument,
   PDFName,
   PDFRawStream,
-  PDFRef,
+  type PDFRef,
   type PDFContext,
   type PDFPageLeaf,
 } from 'pdf-lib';
@@ -70,7 +70,8 @@ export async function cutSample(
     );
     const page = sample.addPage();
     for (const key of BOXES) {
-      const value = key === 'MediaBox' || key === 'CropBox' || key === 'Rotate' ? inherited(leaf, key) : leaf.get(PDFName.of(key));
+      const value =
+        key === 'MediaBox' || key === 'CropBox' || key === 'Rotate' ? inherited(leaf, key) : leaf.get(PDFName.of(key));
       if (value !== undefined) page.node.set(PDFName.of(key), copier.copy(value));
     }
     page.node.set(PDFName.of('Resources'), copier.filteredResources(resources, names));

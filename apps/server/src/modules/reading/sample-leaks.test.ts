@@ -61,7 +61,17 @@ async function expectOnlyItsPages(sample: Buffer) {
     expect(text).not.toContain(formMarker(n));
   }
   for (const marker of [ATTACHMENT_MARKER, SCRIPT_MARKER, OUTLINE_MARKER]) expect(text).not.toContain(marker);
-  for (const key of ['/Annots', '/OpenAction', '/AA', '/JavaScript', '/JS', '/EmbeddedFile', '/Outlines', '/Dests', '/Names']) {
+  for (const key of [
+    '/Annots',
+    '/OpenAction',
+    '/AA',
+    '/JavaScript',
+    '/JS',
+    '/EmbeddedFile',
+    '/Outlines',
+    '/Dests',
+    '/Names',
+  ]) {
     expect(text).not.toMatch(new RegExp(`${key}\\b`));
   }
 }

@@ -54,7 +54,16 @@ export const DROPPED_KEYS = new Set([
 ]);
 
 /** Object types that never belong in a sample (they are pages of the book, links, files or actions). */
-export const DROPPED_TYPES = new Set(['Page', 'Pages', 'Catalog', 'Outlines', 'Annot', 'Filespec', 'EmbeddedFile', 'Action']);
+export const DROPPED_TYPES = new Set([
+  'Page',
+  'Pages',
+  'Catalog',
+  'Outlines',
+  'Annot',
+  'Filespec',
+  'EmbeddedFile',
+  'Action',
+]);
 
 const unavailable = () => new PdfRefusal('SAMPLE_UNAVAILABLE', 'No sample can be made from this book.');
 

@@ -26,14 +26,18 @@ describe('changing the sample length', () => {
       samplePages: 1,
       pdf: dataUrl('application/pdf', await makePdf('Recut', 12)),
     });
-    const cut = () =>
-      ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}/sample`, headers: member.headers });
+    const cut = () => ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}/sample`, headers: member.headers });
     const change = async (samplePages: number) =>
       ctx.app.inject({
         method: 'PUT',
         url: `/api/books/${book._id}`,
         headers: member.headers,
-        payload: { ...(await bookBody({ title: 'Many Samples', price: 3 })), image: book.image, pdf: book.pdf, samplePages },
+        payload: {
+          ...(await bookBody({ title: 'Many Samples', price: 3 })),
+          image: book.image,
+          pdf: book.pdf,
+          samplePages,
+        },
       });
     expect((await cut()).statusCode).toBe(200);
     for (let n = 2; n <= SAMPLE_RECUTS_PER_BOOK + 1; n += 1) {
@@ -45,7 +49,7 @@ describe('changing the sample length', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'SAMPLE_RECUT_LIMIT' });
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}`, headers: member.headers });
-    const shown = (detail.json<{ book?: Book }>().book ?? detail.json<Book>()) as Book;
+    const shown = detail.json<{ book?: Book }>().book ?? detail.json<Book>();
     expect(shown.samplePages).toBe(SAMPLE_RECUTS_PER_BOOK + 1);
   });
 });

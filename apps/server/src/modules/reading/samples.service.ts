@@ -129,9 +129,7 @@ export class SampleMaker {
   ensure(bookId: string): Promise<void> {
     let pending = this.inFlight.get(bookId);
     if (!pending) {
-      pending = this.queue
-        .then(() => makeSample(this.deps, bookId))
-        .finally(() => this.inFlight.delete(bookId));
+      pending = this.queue.then(() => makeSample(this.deps, bookId)).finally(() => this.inFlight.delete(bookId));
       this.queue = pending.catch(() => undefined);
       this.inFlight.set(bookId, pending);
     }

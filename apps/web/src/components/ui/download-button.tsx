@@ -23,7 +23,10 @@ export function DownloadButton({
     try {
       await downloadWhenReady(url, pdfFileName(title), () => setState('preparing'));
     } catch (error) {
-      void showError('Error', error instanceof DownloadError ? error.message : 'The download failed. Please try again.');
+      void showError(
+        'Error',
+        error instanceof DownloadError ? error.message : 'The download failed. Please try again.',
+      );
     } finally {
       setState('idle');
     }
