@@ -6,8 +6,9 @@
  * - a fresh worker per job with a heap limit (`resourceLimits`): a PDF that needs more memory ends its
  *   worker, not the server;
  * - a time limit: a job still running after DOCUMENT_JOB_SECONDS has its worker terminated;
- * - DOCUMENT_WORKERS jobs at once and at most DOCUMENT_QUEUE waiting; past that a new job is refused
- *   at once with 503 DOCUMENTS_BUSY instead of piling up.
+ * - DOCUMENT_WORKERS jobs at once and at most DOCUMENT_QUEUE waiting, each for at most
+ *   DOCUMENT_QUEUE_WAIT_SECONDS; past either a job is refused with 503 DOCUMENTS_BUSY instead of
+ *   piling up (and of holding a request until its connection times out).
  *
  * A job answers with its result, with a refusal (the document breaks a rule: `DocumentRefused`), or
  * fails (`DocumentJobFailed`: out of memory, out of time, or crashed).
@@ -62,6 +63,7 @@ export interface DocumentJobsOptions {
   queue: number;
   memoryMb: number;
   timeoutMs: number;
+  queueWaitMs: number;
 }
 
 export function documentJobOptions(config: FastifyInstance['config']): DocumentJobsOptions {
@@ -70,6 +72,7 @@ export function documentJobOptions(config: FastifyInstance['config']): DocumentJ
     queue: config.DOCUMENT_QUEUE,
     memoryMb: config.DOCUMENT_JOB_MEMORY_MB,
     timeoutMs: config.DOCUMENT_JOB_SECONDS * 1000,
+    queueWaitMs: config.DOCUMENT_QUEUE_WAIT_SECONDS * 1000,
   };
 }
 
@@ -127,7 +130,22 @@ export default fp(
         if (waiting.length >= options.queue) {
           throw unavailable('The store is busy preparing books; try again in a minute.', 'DOCUMENTS_BUSY');
         }
-        await new Promise<void>((start, cancel) => waiting.push({ start, cancel }));
+        // A request waits at most QUEUE_WAIT_MS for a worker, so its connection is never held
+        // until it times out: past that it is answered 503 at once.
+        await new Promise<void>((start, cancel) => {
+          const entry = {
+            start: () => {
+              clearTimeout(timer);
+              start();
+            },
+            cancel,
+          };
+          const timer = setTimeout(() => {
+            waiting.splice(waiting.indexOf(entry), 1);
+            cancel(unavailable('The store is busy preparing books; try again in a minute.', 'DOCUMENTS_BUSY'));
+          }, options.queueWaitMs);
+          waiting.push(entry);
+        });
       }
       active += 1;
       try {

@@ -16,6 +16,8 @@ export const PDF_LIMITS = {
   maxPages: 5_000,
   /** Arrays and dictionaries inside one another within one object. */
   maxDepth: 64,
+  /** Tokens outside streams (names, numbers, brackets): what the parser builds an object for each. */
+  maxTokens: 4_000_000,
 };
 
 /** A rule the PDF breaks, answered as 422 with its code. */
@@ -33,6 +35,7 @@ const TOO_COMPLEX = 'The PDF is too complex to be processed (too many objects, p
 
 export async function inspectPdf(bytes: Uint8Array, limits = PDF_LIMITS): Promise<PdfFacts> {
   if (estimateObjects(bytes) > limits.maxObjects) throw new PdfRefusal('PDF_TOO_COMPLEX', TOO_COMPLEX);
+  if (countTokens(bytes, limits.maxTokens) > limits.maxTokens) throw new PdfRefusal('PDF_TOO_COMPLEX', TOO_COMPLEX);
   const doc = await loadUntrusted(bytes);
   const objects = doc.context.enumerateIndirectObjects();
   if (objects.length > limits.maxObjects) throw new PdfRefusal('PDF_TOO_COMPLEX', TOO_COMPLEX);
@@ -76,6 +79,41 @@ function estimateObjects(bytes: Uint8Array): number {
     if (n) count += Number(n[1]);
   }
   return count;
+}
+
+const STREAM = Buffer.from('stream');
+const END_STREAM = Buffer.from('endstream');
+
+/**
+ * Tokens outside streams (counted up to `limit` + 1): one array of millions of numbers has few
+ * objects, but the parser would build millions. Stream contents are skipped (they are kept as bytes).
+ */
+function countTokens(bytes: Uint8Array, limit: number): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let tokens = 0;
+  let position = 0;
+  while (position < buffer.length && tokens <= limit) {
+    const start = buffer.indexOf(STREAM, position);
+    const end = start === -1 ? buffer.length : start;
+    let inToken = false;
+    for (let index = position; index < end; index += 1) {
+      const byte = buffer[index]!;
+      // Whitespace and delimiters end a token; brackets count as tokens of their own.
+      const separator =
+        byte <= 0x20 || byte === 0x2f || byte === 0x5b || byte === 0x5d || byte === 0x3c || byte === 0x3e;
+      if (separator) {
+        if (byte === 0x5b || byte === 0x5d) tokens += 1;
+        inToken = false;
+      } else if (!inToken) {
+        tokens += 1;
+        inToken = true;
+      }
+    }
+    if (start === -1) break;
+    const after = buffer.indexOf(END_STREAM, start + STREAM.length);
+    position = after === -1 ? buffer.length : after + END_STREAM.length;
+  }
+  return tokens;
 }
 
 /** How deeply arrays and dictionaries nest in one object (counted up to `limit` + 1, without recursion). */

@@ -247,6 +247,10 @@ describe('a copy that takes longer than a download waits', () => {
     expect(first.statusCode).toBe(202);
     expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);
     expect(first.json()).toEqual({ msg: 'Preparing your copy...', code: 'COPY_PREPARING' });
+    // The web app asks with HEAD (no body moves) until the copy is ready.
+    const head = await slow.app.inject({ method: 'HEAD', url, headers: reader.headers });
+    expect([200, 202]).toContain(head.statusCode);
+    expect(head.rawPayload).toHaveLength(0);
     const deadline = Date.now() + 120_000;
     let answer = first;
     while (answer.statusCode === 202 && Date.now() < deadline) {
