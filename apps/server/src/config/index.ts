@@ -102,7 +102,8 @@ export const envSchema = z.object({
   DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DOCUMENT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   DOCUMENT_JOB_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
-  DOCUMENT_JOB_SECONDS: z.coerce.number().int().min(1).max(3600).default(40),
+  DOCUMENT_JOB_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  DOCUMENT_INSPECT_SECONDS: z.coerce.number().int().min(1).max(3600).default(40),
   DOCUMENT_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** How long a buyer's download waits for their stamped copy before it is answered 202 COPY_PREPARING. */
   COPY_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(10),

@@ -5,7 +5,8 @@
  *
  * - a fresh worker per job with a heap limit (`resourceLimits`): a PDF that needs more memory ends its
  *   worker, not the server;
- * - a time limit: a job still running after DOCUMENT_JOB_SECONDS has its worker terminated;
+ * - a time limit: a job still running after DOCUMENT_JOB_SECONDS (an inspection after
+ *   DOCUMENT_INSPECT_SECONDS) has its worker terminated;
  * - DOCUMENT_WORKERS jobs at once and at most DOCUMENT_QUEUE waiting, each for at most
  *   DOCUMENT_QUEUE_WAIT_SECONDS; past either a job is refused with 503 DOCUMENTS_BUSY instead of
  *   piling up (and of holding a request until its connection times out).
@@ -62,7 +63,10 @@ export interface DocumentJobsOptions {
   workers: number;
   queue: number;
   memoryMb: number;
+  /** Samples and stamping. */
   timeoutMs: number;
+  /** Inspection at upload: the uploader waits for it, within the connection's idle timeout. */
+  inspectTimeoutMs: number;
   queueWaitMs: number;
 }
 
@@ -72,6 +76,7 @@ export function documentJobOptions(config: FastifyInstance['config']): DocumentJ
     queue: config.DOCUMENT_QUEUE,
     memoryMb: config.DOCUMENT_JOB_MEMORY_MB,
     timeoutMs: config.DOCUMENT_JOB_SECONDS * 1000,
+    inspectTimeoutMs: config.DOCUMENT_INSPECT_SECONDS * 1000,
     queueWaitMs: config.DOCUMENT_QUEUE_WAIT_SECONDS * 1000,
   };
 }
@@ -99,10 +104,13 @@ export default fp(
         running.add(worker);
         let failure: DocumentJobFailed | undefined;
         let answer: WorkerAnswer | undefined;
-        const timer = setTimeout(() => {
-          failure = new DocumentJobFailed('time', `The ${job.kind} job ran past its time limit.`);
-          void worker.terminate();
-        }, options.timeoutMs);
+        const timer = setTimeout(
+          () => {
+            failure = new DocumentJobFailed('time', `The ${job.kind} job ran past its time limit.`);
+            void worker.terminate();
+          },
+          job.kind === 'inspect' ? options.inspectTimeoutMs : options.timeoutMs,
+        );
         worker.once('message', (message: WorkerAnswer) => {
           answer = message;
         });
