@@ -1,13 +1,13 @@
 // Bundles the server (and the shared package it imports) into dist/server.js, the backup command into
-// dist/backup.js and the PDF stamping worker into dist/stamp.worker.js; dependencies stay external.
+// dist/backup.js and the document pool's worker into dist/document.worker.js; dependencies stay external.
 import { build } from 'esbuild';
 
 await build({
   entryPoints: {
     server: 'src/server.ts',
     backup: 'src/backup/cli.ts',
-    // Run in a worker thread by modules/files/stamped-copies.ts, found beside server.js.
-    'stamp.worker': 'src/modules/files/stamp.worker.ts',
+    // Run in worker threads by modules/files/document-jobs.ts, found beside server.js.
+    'document.worker': 'src/modules/files/document.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -25,6 +25,7 @@ import uploadGuard from './plugins/upload-guard.js';
 import webApp from './plugins/web-app.js';
 import { registerModules } from './modules/index.js';
 import mailPlugin from './modules/mail/mailer.js';
+import documentJobs from './modules/files/document-jobs.js';
 import stampedCopies from './modules/files/stamped-copies.js';
 import opdsRoutes from './modules/opds/opds.routes.js';
 import paymentReconciler from './modules/orders/payment-reconciler.js';
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
   await app.register(mailPlugin);
   await app.register(paymentGatewayPlugin);
   await app.register(paymentReconciler);
+  await app.register(documentJobs);
   await app.register(stampedCopies);
   await app.register(samplesPlugin);
   await app.register(breachedPasswords);

@@ -93,6 +93,20 @@ export const envSchema = z.object({
   SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Large JSON bodies (files as base64) the server reads at the same time; multipart streams to disk. */
   LARGE_JSON_UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
+  /**
+   * The document pool (modules/files/document-jobs.ts): PDFs inspected, cut into samples and stamped
+   * at once (default: one less than the cores, at least 1, at most 4), jobs that may wait beyond them
+   * and for how long (more or longer get 503 DOCUMENTS_BUSY), the heap of each job's worker, and how
+   * long a job may run (a request waits for both within the 60 s idle timeout).
+   */
+  DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  DOCUMENT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  DOCUMENT_JOB_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
+  DOCUMENT_JOB_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  DOCUMENT_INSPECT_SECONDS: z.coerce.number().int().min(1).max(3600).default(40),
+  DOCUMENT_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** How long a buyer's download waits for their stamped copy before it is answered 202 COPY_PREPARING. */
+  COPY_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(10),
   /** Time to receive a whole request (a large upload on a slow line included). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** A connection that sends and receives nothing for this long is closed. */

@@ -23,3 +23,43 @@ export function pdfFileName(title: string): string {
     .slice(0, 150);
   return `${safe || 'book'}.pdf`;
 }
+
+/** A download the server cannot give now (its copy could not be prepared, or took too long). */
+export class DownloadError extends Error {}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Downloads a bought book once its stamped copy is ready: the server answers 202 with Retry-After
+ * while it prepares the buyer's copy, so the file is first asked for with HEAD (no body moves) and
+ * asked again after the time it says; `onPreparing` lets the page show "Preparing your copy...".
+ * A copy that cannot be made (503) or is not ready within `patienceMs` is a DownloadError.
+ */
+export async function downloadWhenReady(
+  url: string,
+  filename: string,
+  onPreparing?: () => void,
+  patienceMs = 10 * 60_000,
+): Promise<void> {
+  const giveUpAt = Date.now() + patienceMs;
+  for (;;) {
+    const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
+    if (response.status === 202) {
+      onPreparing?.();
+      if (Date.now() > giveUpAt) {
+        throw new DownloadError('Your copy is still being prepared. Please try again in a few minutes.');
+      }
+      const seconds = Number(response.headers.get('retry-after'));
+      await wait(Math.min(30, seconds > 0 ? seconds : 5) * 1000);
+      continue;
+    }
+    if (response.status === 503) {
+      throw new DownloadError(
+        'Your copy cannot be prepared right now; the store has been told. Please try again later.',
+      );
+    }
+    // Ready, or refused for another reason: the browser's download manager fetches it and says so.
+    downloadFile(url, filename);
+    return;
+  }
+}

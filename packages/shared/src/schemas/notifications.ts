@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'new-submission',
   'new-contact-message',
   'new-member',
+  'document-failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

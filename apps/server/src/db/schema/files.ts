@@ -14,6 +14,8 @@ export const files = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** A PDF's page count, learnt when it was inspected at upload. */
+    pages: integer('pages'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('files_sha256_mime_idx').on(t.sha256, t.mime)],

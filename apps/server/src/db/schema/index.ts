@@ -7,3 +7,4 @@ export * from './store.js';
 export * from './accounts.js';
 export * from './stamped-copies.js';
 export * from './reading.js';
+export * from './documents.js';

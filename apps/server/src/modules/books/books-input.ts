@@ -5,6 +5,8 @@
  * discards them.
  */
 import type { FastifyRequest } from 'fastify';
+import type { DocumentJobs } from '../files/document-jobs.js';
+import { inspectUpload, type InspectedPdf } from '../files/inspect-upload.js';
 import { badRequest } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { assertValidText } from '../../plugins/text-guard.js';
@@ -23,7 +25,8 @@ export interface BookInput {
   /** Raw fields, validated later with bookFieldsSchema. */
   fields: Record<string, unknown>;
   cover?: StagedCover;
-  pdf?: AcceptedFile;
+  /** Inspected in the document pool: readable within the limits, with its page count. */
+  pdf?: InspectedPdf | AcceptedFile;
 }
 
 /** Drops every staged file (on any failure of the request). */
@@ -31,8 +34,20 @@ export async function discardInput(input: Partial<BookInput>): Promise<void> {
   await Promise.all([input.cover?.discard(), input.pdf?.discard()]);
 }
 
-export async function readBookInput(request: FastifyRequest, store: FileStore): Promise<BookInput> {
-  return request.isMultipart() ? readMultipart(request, store) : readJson(request.body, store);
+/**
+ * The body's fields and files; a PDF is inspected (document pool) before the function returns, and
+ * refused with 422 (and every staged file discarded) when it cannot be read within the limits.
+ */
+export async function readBookInput(request: FastifyRequest, store: FileStore, jobs: DocumentJobs): Promise<BookInput> {
+  const input = request.isMultipart() ? await readMultipart(request, store) : await readJson(request.body, store);
+  if (!input.pdf) return input;
+  try {
+    input.pdf = await inspectUpload(jobs, input.pdf);
+  } catch (error) {
+    await discardInput(input);
+    throw error;
+  }
+  return input;
 }
 
 const TEXT_FIELDS = ['title', 'author', 'category', 'price', 'story', 'description', 'status', 'samplePages'];

@@ -155,7 +155,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const input = await readBookInput(request, app.fileStore);
+      const input = await readBookInput(request, app.fileStore, app.documentJobs);
       const book = await createBook(app.db, app.caches, callerOf(request), input, memberQuota);
       return reply.status(201).send({ msg: 'Book added successfully.', book: presentBook(book) });
     },
@@ -175,7 +175,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const input = await readBookInput(request, app.fileStore);
+      const input = await readBookInput(request, app.fileStore, app.documentJobs);
       const book = await updateBook(
         app.db,
         app.fileStore,

@@ -22,6 +22,7 @@ import { recordFile, removeUnusedFiles } from '../files/file-records.service.js'
 import { canSee, isPublicStatus, mayChange, publicStatus, type Caller } from './books.policy.js';
 import { countOwners, ownsBook } from './ownership.service.js';
 import { notifyAdmins, notifyPriceDrop } from '../notifications/notifications.service.js';
+import { recordSampleRecut } from '../reading/sample-recuts.js';
 
 export type { Caller };
 export { isPublicStatus };
@@ -68,6 +69,11 @@ function parseFields(raw: Record<string, unknown>): BookFields {
     'VALIDATION_ERROR',
     issues,
   );
+}
+
+/** The page count inspection found (recorded with the file). */
+function pagesOf(pdf: NonNullable<BookInput['pdf']>): { pages?: number } {
+  return 'pages' in pdf ? { pages: pdf.pages } : {};
 }
 
 async function commitFiles(input: BookInput): Promise<void> {
@@ -145,7 +151,7 @@ export async function createBook(
     const book = await db.transaction(async (tx) => {
       await lockMember(tx, caller, quota);
       const coverFileId = await recordFile(tx, cover, { width: cover.width, height: cover.height });
-      const pdfFileId = await recordFile(tx, pdf);
+      const pdfFileId = await recordFile(tx, pdf, pagesOf(pdf));
       const [row] = await tx
         .insert(books)
         .values({ ...bookValues(fields), status, userId: caller.id, coverFileId, pdfFileId })
@@ -225,10 +231,18 @@ export async function updateBook(
       const coverFileId = input.cover
         ? await recordFile(tx, input.cover, { width: input.cover.width, height: input.cover.height })
         : current.coverFileId;
-      const pdfFileId = input.pdf ? await recordFile(tx, input.pdf) : current.pdfFileId;
+      const pdfFileId = input.pdf ? await recordFile(tx, input.pdf, pagesOf(input.pdf)) : current.pdfFileId;
       // Another PDF or another sample length: the sample is cut again (modules/reading).
       const samplePages = fields.samplePages === undefined ? current.samplePages : fields.samplePages;
       const sampleStale = pdfFileId !== current.pdfFileId || samplePages !== current.samplePages;
+      // Only a new length of an already cut sample is a re-cut (a new PDF is an upload, limited as such).
+      if (
+        pdfFileId === current.pdfFileId &&
+        samplePages !== current.samplePages &&
+        current.sampleStatus !== 'pending'
+      ) {
+        await recordSampleRecut(tx, current.id, caller);
+      }
       const sample = sampleStale ? { sampleFileId: null, sampleStatus: 'pending' as const } : {};
       replaced = [current.coverFileId, current.pdfFileId, sampleStale ? current.sampleFileId : null].filter(
         (fileId): fileId is string => !!fileId && fileId !== coverFileId && fileId !== pdfFileId,

@@ -32,12 +32,13 @@ export async function lockContent(tx: Executor, sha256s: string[]): Promise<void
 export async function recordFile(
   tx: Executor,
   file: AcceptedFile,
-  dimensions?: { width: number; height: number },
+  /** An image's size, or a PDF's page count. */
+  facts?: { width?: number; height?: number; pages?: number },
 ): Promise<string> {
   await lockContent(tx, [file.sha256]);
   const [row] = await tx
     .insert(files)
-    .values({ sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes, ...dimensions })
+    .values({ sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes, ...facts })
     .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: file.sha256 } })
     .returning({ id: files.id });
   return row!.id;

@@ -3,6 +3,7 @@
  * (whole or by Range, with its validators), used by the web download (GET /api/books/:id/pdf) and by e-reader apps
  * (GET /opds/books/:id/file), so a change to either (such as stamped copies) applies to both.
  */
+import type { ErrorResponse } from '@ebook/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import { assertMayDownload, type PdfCaller } from '../books/books-files.service.js';
@@ -35,6 +36,13 @@ export async function sendBookFile(
   await keepFreeBook(app, caller, book);
   // A buyer gets their own stamped copy; free books, the submitter and admins the original.
   const stamped = await app.stampedCopies.forDownload(book, caller);
+  if (stamped && 'preparing' in stamped) {
+    return reply
+      .status(202)
+      .header('Retry-After', String(stamped.retryAfterSeconds))
+      .header('Cache-Control', 'no-store')
+      .send({ msg: 'Preparing your copy...', code: 'COPY_PREPARING' } satisfies ErrorResponse);
+  }
   const file = stamped
     ? await findFileRow(app.db, stamped.sha256, 'application/pdf')
     : await getFileRow(app.db, book.pdfFileId);

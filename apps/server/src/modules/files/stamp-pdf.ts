@@ -1,6 +1,8 @@
 /**
  * Stamping a sold copy: a small grey footer on every page ("Sold to … · Order …") and the same facts in
- * the PDF's metadata (Subject, Keywords and custom SoldTo / OrderId entries, which keep any script).
+ * the PDF's own custom metadata entries (SoldTo, BuyerName, BuyerEmail, OrderId, which keep any
+ * script). Subject and Keywords are left as the book has them: readers such as calibre show Keywords as
+ * tags, and the buyer's name is not a tag of the book.
  * The page text uses a standard PDF font, so letters it cannot draw are written without their accents
  * (or as "?"); the metadata keeps the name exactly.
  *
@@ -42,12 +44,12 @@ export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Ar
   const text = drawable(font, footerText(stamp));
   for (const page of doc.getPages()) drawFooter(page, font, text);
 
-  doc.setSubject(`Sold to ${stamp.name} <${stamp.email}>, order ${stamp.orderId}`);
-  doc.setKeywords([`order:${stamp.orderId}`, `buyer:${stamp.email}`]);
+  // setModificationDate makes the Info dictionary if the file had none.
   doc.setModificationDate(stamp.soldAt);
-  // setSubject made the Info dictionary if the file had none.
   const info = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
   info.set(PDFName.of('SoldTo'), PDFHexString.fromText(`${stamp.name} <${stamp.email}>`));
+  info.set(PDFName.of('BuyerName'), PDFHexString.fromText(stamp.name));
+  info.set(PDFName.of('BuyerEmail'), PDFHexString.fromText(stamp.email));
   info.set(PDFName.of('OrderId'), PDFHexString.fromText(stamp.orderId));
   // Object streams would re-pack every object of a large book; plain objects keep saving linear.
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false });

@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@ebook/shared';
-import { stampedCopies } from '../../db/schema/index.js';
+import { books, documentFailures, stampedCopies } from '../../db/schema/index.js';
+import { recordFile } from './file-records.service.js';
+import { invalidateCatalogueCaches } from '../books/books-query.service.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { dataUrl, makePdf, postBook, storedFiles } from '../../test/books.js';
@@ -32,8 +34,22 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const download = (bookId: string, actor?: Actor, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url: `/api/books/${bookId}/pdf`, headers: { ...actor?.headers, ...headers } });
+/**
+ * A download as a client does it: while the copy is being prepared (202 with Retry-After) it asks
+ * again, within a generous deadline (a loaded machine may stamp slowly).
+ */
+async function download(bookId: string, actor?: Actor, headers: Record<string, string> = {}) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/books/${bookId}/pdf`,
+      headers: { ...actor?.headers, ...headers },
+    });
+    if (response.statusCode !== 202 || Date.now() > deadline) return response;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** Every page's text and the document's metadata, as a PDF reader sees them. */
 async function readPdf(bytes: Buffer) {
@@ -76,8 +92,15 @@ describe('a paid book downloaded by its buyer', () => {
       expect(text).toContain(`Sold to Zoë Lukasz <${buyer.user.email}>`);
       expect(text).toContain(`Order ${orderId}`);
     }
-    expect(info.Subject).toBe(`Sold to Zoë Łukasz <${buyer.user.email}>, order ${orderId}`);
-    expect(info.Custom).toMatchObject({ SoldTo: `Zoë Łukasz <${buyer.user.email}>`, OrderId: orderId });
+    // In the copy's own metadata keys, not in Subject or Keywords (which readers show as the book's tags).
+    expect(info.Subject).toBeUndefined();
+    expect(info.Keywords).toBeUndefined();
+    expect(info.Custom).toMatchObject({
+      SoldTo: `Zoë Łukasz <${buyer.user.email}>`,
+      BuyerName: 'Zoë Łukasz',
+      BuyerEmail: buyer.user.email,
+      OrderId: orderId,
+    });
   });
 
   it('is stamped once: the next download and the reader’s ranges serve the same kept copy', async () => {
@@ -176,13 +199,65 @@ describe('what is not stamped', () => {
     expect(response.rawPayload.equals(pdf)).toBe(true);
   });
 
-  it('a PDF that cannot be stamped is still served to its buyer, as it is', async () => {
-    // Typed as a PDF by its first bytes, but with no structure pdf-lib can read.
+  it('a PDF that cannot be stamped: 503 with a code, never the unstamped original; recorded, admins told', async () => {
+    // A book stored before uploads were inspected: typed as a PDF, with no structure pdf-lib can read.
     const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 'x'), Buffer.from('\n%%EOF\n')]);
-    const book = await postBook(ctx.app, admin, { price: 4, pdf: dataUrl('application/pdf', damaged) });
+    const book = await postBook(ctx.app, admin, { price: 4 });
+    const staged = await ctx.app.fileStore.stage(damaged, damaged.length);
+    const fileId = await ctx.app.db.transaction(async (tx) => {
+      const id = await recordFile(tx, { ...staged, mime: 'application/pdf' });
+      await tx.update(books).set({ pdfFileId: id }).where(eq(books.id, book._id));
+      return id;
+    });
+    await staged.commit();
+    invalidateCatalogueCaches(ctx.app.caches);
     await buyBook(ctx.app, buyer, book._id);
     const response = await download(book._id, buyer);
-    expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.equals(damaged)).toBe(true);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'COPY_UNAVAILABLE' });
+    expect(response.rawPayload.includes(damaged)).toBe(false);
+    const failures = await ctx.app.db.select().from(documentFailures).where(eq(documentFailures.fileId, fileId));
+    expect(failures).toHaveLength(1);
+    const told = await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: admin.headers });
+    expect(JSON.stringify(told.json())).toContain('could not be stamped');
+    // Not tried again: the next download is answered from the record.
+    const again = await download(book._id, buyer);
+    expect(again.statusCode).toBe(503);
+    expect(again.json()).toMatchObject({ code: 'COPY_UNAVAILABLE' });
+  });
+});
+
+describe('a copy that takes longer than a download waits', () => {
+  let slow: TestContext;
+  beforeAll(async () => {
+    slow = await createTestContext({ COPY_WAIT_SECONDS: '0' });
+  });
+  afterAll(() => slow.close());
+
+  it('is answered 202 COPY_PREPARING with Retry-After, then served stamped once ready', async () => {
+    const owner = await createAdmin(slow.app);
+    const reader = await createMember(slow.app, { name: 'Pat Patient' });
+    const book = await postBook(slow.app, owner, {
+      price: 6,
+      pdf: dataUrl('application/pdf', await makePdf('Slow', 2)),
+    });
+    await buyBook(slow.app, reader, book._id);
+    const url = `/api/books/${book._id}/pdf`;
+    const first = await slow.app.inject({ method: 'GET', url, headers: reader.headers });
+    expect(first.statusCode).toBe(202);
+    expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);
+    expect(first.json()).toEqual({ msg: 'Preparing your copy...', code: 'COPY_PREPARING' });
+    // The web app asks with HEAD (no body moves) until the copy is ready.
+    const head = await slow.app.inject({ method: 'HEAD', url, headers: reader.headers });
+    expect([200, 202]).toContain(head.statusCode);
+    expect(head.rawPayload).toHaveLength(0);
+    const deadline = Date.now() + 120_000;
+    let answer = first;
+    while (answer.statusCode === 202 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await slow.app.inject({ method: 'GET', url, headers: reader.headers });
+    }
+    expect(answer.statusCode).toBe(200);
+    expect((await readPdf(answer.rawPayload)).pages[0]).toContain('Sold to Pat Patient');
   });
 });

@@ -1,25 +1,31 @@
 /**
  * Stamped copies of sold books (plugin `stamped-copies`): a buyer who downloads a paid book gets their
  * own copy, the book's PDF with their name, e-mail and order in a footer on every page and in the
- * metadata (see stamp-pdf.ts). The copy is made once per buyer and book, in a worker thread, and kept
+ * metadata (see stamp-pdf.ts). The copy is made once per buyer and book, in the document pool, and kept
  * in the file store with a `files` row like any upload, so later downloads and the reader's Range
  * requests cost no stamping. The original stays untouched: free books, the submitter and admins get it.
  *
+ * A download waits a little for a copy being made (COPY_WAIT_SECONDS); past that it is answered 202
+ * COPY_PREPARING with Retry-After, and the copy goes on being made. A copy that cannot be made (its job
+ * is refused, runs out of memory or time) is recorded against the book's PDF: its buyers get 503
+ * COPY_UNAVAILABLE, never the unstamped original, the admins are told once, and it is not tried again
+ * until the PDF is replaced.
+ *
  * A copy is made again when the book's PDF is replaced; the clean-up of files (removeUnusedFiles)
- * removes copies made from a PDF that is gone. A PDF that cannot be stamped (encrypted, damaged) is
- * served as it is, and the failure logged: the buyer always gets their book.
+ * removes copies made from a PDF that is gone.
  */
-import { Worker } from 'node:worker_threads';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PDF_MAX_BYTES } from '@ebook/shared';
-import { files, orderItems, orders, stampedCopies, users } from '../../db/schema/index.js';
+import { documentFailures, files, orderItems, orders, stampedCopies, users } from '../../db/schema/index.js';
+import { unavailable } from '../../lib/errors.js';
+import { notifyAdmins } from '../notifications/notifications.service.js';
+import { DocumentJobFailed, DocumentRefused } from './document-jobs.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { BookRecord } from '../books/books-query.service.js';
 import { recordFile, removeUnusedFiles } from './file-records.service.js';
 import type { PdfCaller } from '../books/books-files.service.js';
-import type { Stamp } from './stamp-pdf.js';
 
 /** What a download sends instead of the book's own PDF. */
 export interface StampedFile {
@@ -27,9 +33,18 @@ export interface StampedFile {
   sizeBytes: number;
 }
 
+/** The copy is still being made: ask again after `retryAfterSeconds`. */
+export interface CopyPreparing {
+  preparing: true;
+  retryAfterSeconds: number;
+}
+
 export interface StampedCopies {
-  /** The caller's stamped copy of the book (made now if needed), or null when they get the original. */
-  forDownload(book: BookRecord, caller: PdfCaller | null): Promise<StampedFile | null>;
+  /**
+   * The caller's stamped copy of the book (made now if needed), null when they get the original, or
+   * "preparing" when it takes longer than a download waits. 503 COPY_UNAVAILABLE when it cannot be made.
+   */
+  forDownload(book: BookRecord, caller: PdfCaller | null): Promise<StampedFile | CopyPreparing | null>;
 }
 
 declare module 'fastify' {
@@ -38,69 +53,40 @@ declare module 'fastify' {
   }
 }
 
-/** Stampings at once: each holds a book (up to PDF_MAX_BYTES) about three times in its worker. */
-const CONCURRENT_STAMPINGS = 2;
-const STAMPING_TIMEOUT_MS = 5 * 60_000;
+const RETRY_AFTER_SECONDS = 5;
+
+const copyUnavailable = () =>
+  unavailable(
+    'Your copy of this book cannot be prepared at the moment; the store has been told. Please try again later.',
+    'COPY_UNAVAILABLE',
+  );
 
 export default fp(
   async (app: FastifyInstance) => {
-    const inFlight = new Map<string, Promise<StampedFile | null>>();
-    const running = new Set<Worker>();
-    const waiting: (() => void)[] = [];
-    let active = 0;
+    const inFlight = new Map<string, Promise<StampedFile>>();
 
-    async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-      if (active >= CONCURRENT_STAMPINGS) await new Promise<void>((resolve) => waiting.push(resolve));
-      active += 1;
-      try {
-        return await work();
-      } finally {
-        active -= 1;
-        waiting.shift()?.();
-      }
-    }
-
-    function runWorker(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
-      return new Promise((resolve, reject) => {
-        const worker = new Worker(workerScript(), {
-          eval: import.meta.url.endsWith('.ts'),
-          workerData: { bytes, stamp: { ...stamp, soldAt: stamp.soldAt.toISOString() } },
-          transferList: [bytes.buffer as ArrayBuffer],
-          resourceLimits: { maxOldGenerationSizeMb: 2048 },
-        });
-        running.add(worker);
-        const timer = setTimeout(() => void worker.terminate(), STAMPING_TIMEOUT_MS);
-        let answered = false;
-        worker.once('message', (stamped: Uint8Array) => {
-          answered = true;
-          resolve(stamped);
-        });
-        worker.once('error', reject);
-        worker.once('exit', (code) => {
-          clearTimeout(timer);
-          running.delete(worker);
-          if (!answered) reject(new Error(`The stamping worker stopped (exit code ${code}).`));
-        });
-      });
-    }
-
-    async function make(book: BookRecord, caller: PdfCaller, sale: Sale): Promise<StampedFile | null> {
+    async function make(book: BookRecord, caller: PdfCaller, sale: Sale): Promise<StampedFile> {
       const [source] = await app.db.select().from(files).where(eq(files.id, book.pdfFileId!)).limit(1);
-      if (!source) return null;
+      if (!source) throw copyUnavailable();
       let stamped: Uint8Array;
       try {
-        stamped = await withSlot(async () =>
-          runWorker(await readWhole(app.fileStore, source.sha256, source.sizeBytes), {
+        stamped = await app.documentJobs.run({
+          kind: 'stamp',
+          bytes: await readWhole(app.fileStore, source.sha256, source.sizeBytes),
+          stamp: {
             name: sale.name,
             email: sale.email,
             orderId: sale.orderId,
-            soldAt: sale.soldAt,
+            soldAt: sale.soldAt.toISOString(),
             storeName: app.config.STORE_NAME,
-          }),
-        );
+          },
+        });
       } catch (error) {
-        app.log.warn({ err: error, bookId: book.id }, 'could not stamp a sold copy; the original is served');
-        return null;
+        if (error instanceof DocumentRefused || error instanceof DocumentJobFailed) {
+          await recordFailure(book, source.id, error);
+          throw copyUnavailable();
+        }
+        throw error;
       }
       const staged = await app.fileStore.stage(
         Buffer.from(stamped.buffer, stamped.byteOffset, stamped.byteLength),
@@ -152,32 +138,57 @@ export default fp(
         if (kept) return kept;
         const sale = await findSale(app, caller.id, book.id);
         if (!sale) return null;
+        const [failed] = await app.db
+          .select({ reason: documentFailures.reason })
+          .from(documentFailures)
+          .where(and(eq(documentFailures.fileId, book.pdfFileId), eq(documentFailures.kind, 'stamp')))
+          .limit(1);
+        if (failed) throw copyUnavailable();
         const key = `${caller.id}:${book.id}:${book.pdfFileId}`;
         let pending = inFlight.get(key);
         if (!pending) {
           pending = make(book, caller, sale).finally(() => inFlight.delete(key));
+          // Answered by a later download when this one stops waiting.
+          pending.catch(() => undefined);
           inFlight.set(key, pending);
         }
-        return pending;
+        return waitAtMost(pending, app.config.COPY_WAIT_SECONDS * 1000);
       },
     } satisfies StampedCopies);
 
-    app.addHook('onClose', async () => {
-      await Promise.all([...running].map((worker) => worker.terminate()));
-    });
-  },
-  { name: 'stamped-copies', dependencies: ['db', 'caches'] },
-);
+    /** Records that the book's PDF cannot be stamped (once) and tells the admins. */
+    async function recordFailure(book: BookRecord, sourceFileId: string, error: Error): Promise<void> {
+      app.log.warn({ err: error, bookId: book.id }, 'could not stamp a sold copy');
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(documentFailures)
+          .values({ fileId: sourceFileId, kind: 'stamp', reason: error.message })
+          .onConflictDoNothing()
+          .returning({ fileId: documentFailures.fileId });
+        if (!row) return;
+        await notifyAdmins(tx, {
+          kind: 'document-failed',
+          title: 'Sold copies cannot be stamped',
+          body: `The PDF of "${book.title}" could not be stamped for its buyers (${error.message}). They cannot download it until its PDF is replaced.`,
+          link: '/admin-dashboard',
+        });
+      });
+    }
 
-/**
- * The worker's script: beside the built server (dist/stamp.worker.js); from the TypeScript sources (tests,
- * development) a small script that loads it through tsx.
- */
-function workerScript(): string | URL {
-  if (!import.meta.url.endsWith('.ts')) return new URL('./stamp.worker.js', import.meta.url);
-  const source = new URL('./stamp.worker.ts', import.meta.url).href;
-  return `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-}
+    async function waitAtMost(pending: Promise<StampedFile>, ms: number): Promise<StampedFile | CopyPreparing> {
+      let timer: NodeJS.Timeout | undefined;
+      const preparing = new Promise<CopyPreparing>((resolve) => {
+        timer = setTimeout(() => resolve({ preparing: true, retryAfterSeconds: RETRY_AFTER_SECONDS }), ms);
+      });
+      try {
+        return await Promise.race([pending, preparing]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  },
+  { name: 'stamped-copies', dependencies: ['db', 'caches', 'document-jobs'] },
+);
 
 interface Sale {
   orderId: string;

@@ -10,11 +10,11 @@ declare module 'fastify' {
 /** The server's sample maker: one cut at a time, waited for before the database closes. */
 export default fp(
   async (app) => {
-    const maker = new SampleMaker(app.db, app.fileStore, app.caches);
+    const maker = new SampleMaker({ db: app.db, store: app.fileStore, caches: app.caches, jobs: app.documentJobs });
     app.decorate('samples', maker);
     app.addHook('preClose', async () => {
       await maker.idle();
     });
   },
-  { name: 'samples', dependencies: ['db', 'caches'] },
+  { name: 'samples', dependencies: ['db', 'caches', 'document-jobs'] },
 );

@@ -1,49 +1,42 @@
 /**
- * Samples ("Read A Little"): the first pages of a book's PDF cut with pdf-lib into a PDF of their own,
- * recorded as a file like any other and named by the book (books.sample_file_id). Only the cut pages
- * and what they draw are copied, never the rest of the book, its outline or its attachments.
+ * Samples ("Read A Little"): the first pages of a book's PDF rebuilt into a PDF of their own in the
+ * document pool (cut-sample.ts: only those pages and what they draw, verified), recorded as a file like
+ * any other and named by the book (books.sample_file_id).
+ *
+ * A cut that the PDF refuses, or whose worker runs out of memory or time, marks the sample failed in
+ * the database (it is not tried again, after a restart either) and tells the admins. A cut that cannot
+ * start because the pool is full leaves the sample pending (503 DOCUMENTS_BUSY; tried on a later request).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
-import { PDF_MAX_BYTES, samplePageCount } from '@ebook/shared';
+import { PDF_MAX_BYTES } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { Caches } from '../../plugins/caches.js';
 import { getFileRow, recordFile } from '../files/file-records.service.js';
+import { DocumentJobFailed, DocumentRefused, type DocumentJobs } from '../files/document-jobs.js';
 import { invalidateCatalogueCaches } from '../books/books-query.service.js';
+import { notifyAdmins } from '../notifications/notifications.service.js';
 
-export interface CutSample {
-  bytes: Uint8Array;
-  pages: number;
-  total: number;
+/** What a sample cut needs of the server. */
+export interface SampleDeps {
+  db: Db;
+  store: FileStore;
+  caches: Caches;
+  jobs: DocumentJobs;
 }
 
-/** The first pages of a PDF as a new PDF; null when it cannot be read (broken, encrypted) or is too short. */
-export async function cutSample(pdf: Uint8Array, chosen: number | null, title?: string): Promise<CutSample | null> {
-  try {
-    const source = await PDFDocument.load(pdf, { updateMetadata: false });
-    const total = source.getPageCount();
-    const pages = samplePageCount(total, chosen);
-    if (pages < 1) return null;
-    const sample = await PDFDocument.create();
-    const copied = await sample.copyPages(
-      source,
-      Array.from({ length: pages }, (_, index) => index),
-    );
-    for (const page of copied) sample.addPage(page);
-    if (title) sample.setTitle(`${title} (sample)`);
-    sample.setCreator('E-book store sample');
-    return { bytes: await sample.save(), pages, total };
-  } catch {
-    return null;
-  }
-}
-
-async function readWhole(store: FileStore, sha256: string): Promise<Buffer> {
+async function readWhole(store: FileStore, sha256: string): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of store.read(sha256)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  // A buffer of its own (not Node's shared pool), so it can be moved to the worker.
+  const whole = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return whole;
 }
 
 /**
@@ -51,10 +44,11 @@ async function readWhole(store: FileStore, sha256: string): Promise<Buffer> {
  * has the PDF and the page count it was cut from (an edit meanwhile makes it pending again, and the
  * next request cuts the new one). The book's version and updatedAt stay: this is not an edit.
  */
-export async function makeSample(db: Db, store: FileStore, caches: Caches, bookId: string): Promise<void> {
+export async function makeSample({ db, store, caches, jobs }: SampleDeps, bookId: string): Promise<void> {
   const [book] = await db
     .select({
       title: books.title,
+      author: books.author,
       pdfFileId: books.pdfFileId,
       samplePages: books.samplePages,
       sampleStatus: books.sampleStatus,
@@ -71,12 +65,33 @@ export async function makeSample(db: Db, store: FileStore, caches: Caches, bookI
     book.samplePages === null ? isNull(books.samplePages) : eq(books.samplePages, book.samplePages),
   );
   const pdf = await getFileRow(db, source);
-  const cut = await cutSample(await readWhole(store, pdf.sha256), book.samplePages, book.title);
-  if (!cut) {
-    await db
-      .update(books)
-      .set({ sampleStatus: 'failed', updatedAt: sql`${books.updatedAt}` })
-      .where(unchanged);
+  let cut;
+  try {
+    cut = await jobs.run({
+      kind: 'sample',
+      bytes: await readWhole(store, pdf.sha256),
+      chosen: book.samplePages,
+      title: book.title,
+      author: book.author,
+    });
+  } catch (error) {
+    if (!(error instanceof DocumentRefused || error instanceof DocumentJobFailed)) throw error;
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(books)
+        .set({ sampleStatus: 'failed', updatedAt: sql`${books.updatedAt}` })
+        .where(unchanged)
+        .returning({ id: books.id });
+      // A book too short for a sample is no fault; a PDF that defeats the cut is the admins' to see.
+      if (rows.length > 0 && error instanceof DocumentJobFailed) {
+        await notifyAdmins(tx, {
+          kind: 'document-failed',
+          title: 'A sample could not be made',
+          body: `The sample of "${book.title}" failed (${error.reason}): ${error.message} It is not tried again until the PDF or the sample length changes.`,
+          link: '/admin-dashboard',
+        });
+      }
+    });
     invalidateCatalogueCaches(caches);
     return;
   }
@@ -103,24 +118,18 @@ export async function makeSample(db: Db, store: FileStore, caches: Caches, bookI
 
 class BookChangedMeanwhile extends Error {}
 
-/** Cuts samples one at a time per server (a 100 MB PDF is parsed in memory); a book's requests share one cut. */
+/** Cuts samples in the document pool, one at a time per server; a book's requests share one cut. */
 export class SampleMaker {
   private readonly inFlight = new Map<string, Promise<void>>();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly db: Db,
-    private readonly store: FileStore,
-    private readonly caches: Caches,
-  ) {}
+  constructor(private readonly deps: SampleDeps) {}
 
   /** Resolves once the book's sample is ready or known to be impossible. */
   ensure(bookId: string): Promise<void> {
     let pending = this.inFlight.get(bookId);
     if (!pending) {
-      pending = this.queue
-        .then(() => makeSample(this.db, this.store, this.caches, bookId))
-        .finally(() => this.inFlight.delete(bookId));
+      pending = this.queue.then(() => makeSample(this.deps, bookId)).finally(() => this.inFlight.delete(bookId));
       this.queue = pending.catch(() => undefined);
       this.inFlight.set(bookId, pending);
     }

@@ -1,8 +1,9 @@
-import { downloadFile, pdfFileName } from '@/lib/download';
+import { DownloadButton } from './download-button';
 
 /**
  * What a book the member owns shows instead of Add To Cart: "In your library" and a Download button
- * (the PDF streams with the session cookie; the server checks the ownership).
+ * (the PDF streams with the session cookie; the server checks the ownership; a copy still being
+ * stamped shows "Preparing your copy..." until it is ready).
  */
 export function OwnedBookActions({
   book,
@@ -24,14 +25,12 @@ export function OwnedBookActions({
         In your library
       </span>
       {book.pdf && (
-        <button
-          type="button"
-          onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
-          aria-label={`Download ${book.title}`}
-          className={`inline-flex items-center gap-2 rounded-lg bg-emerald-700 ${pad} text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
-        >
-          Download
-        </button>
+        <DownloadButton
+          url={book.pdf}
+          title={book.title}
+          ariaLabel={`Download ${book.title}`}
+          className={`inline-flex items-center gap-2 rounded-lg bg-emerald-700 ${pad} text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-80`}
+        />
       )}
     </>
   );

@@ -8,7 +8,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
 import { errorCode, errorText } from '@/lib/errors';
-import { downloadFile, pdfFileName } from '@/lib/download';
+import { downloadWhenReady, pdfFileName } from '@/lib/download';
 import { usePricesNow } from '@/lib/store-currency';
 import { useCreateOrder } from '../api/create-order';
 
@@ -101,7 +101,8 @@ export function OrderSummaryDialog({
       setDownloading(true);
       try {
         for (const bought of order.books) {
-          downloadFile(`/api/books/${encodeURIComponent(bought._id)}/pdf`, pdfFileName(bought.title));
+          // A stamped copy being prepared is waited for (202 with Retry-After), then downloaded.
+          await downloadWhenReady(`/api/books/${encodeURIComponent(bought._id)}/pdf`, pdfFileName(bought.title));
           await new Promise((resolve) => setTimeout(resolve, 300));
         }
       } finally {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
-import { downloadFile, pdfFileName } from '@/lib/download';
+import { DownloadButton } from '@/components/ui/download-button';
 import { useOwnedBooks } from '../api/get-owned-books';
 import { BookThumb } from '@/components/ui/book-thumb';
 import { ReadButton } from '@/components/ui/read-button';
@@ -42,14 +42,13 @@ export function OwnedBooks({ renderProgress }: { renderProgress?: (bookId: strin
             {renderProgress?.(book._id)}
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
               <ReadButton book={{ ...book, owned: true }} />
-              <button
-                type="button"
-                disabled={!book.pdf}
-                onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
-                className="self-start rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-stone-500"
-              >
-                Download
-              </button>
+              {book.pdf && (
+                <DownloadButton
+                  url={book.pdf}
+                  title={book.title}
+                  className="self-start rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-stone-500"
+                />
+              )}
             </div>
           </div>
         </li>

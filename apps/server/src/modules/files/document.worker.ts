@@ -1,0 +1,39 @@
+/**
+ * One document job in a worker thread of its own (see document-jobs.ts): receives the job (its bytes
+ * transferred, not copied), answers with the result or a refusal, and ends.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { cutSample } from '../reading/cut-sample.js';
+import type { DocumentJob, WorkerAnswer } from './document-job-types.js';
+import { inspectPdf, PdfRefusal } from './inspect-pdf.js';
+import { stampPdf } from './stamp-pdf.js';
+
+const job = workerData as DocumentJob;
+
+async function run(): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+  switch (job.kind) {
+    case 'inspect':
+      return { result: await inspectPdf(job.bytes), transfer: [] };
+    case 'sample': {
+      const sample = await cutSample(job.bytes, job.chosen, { title: job.title, author: job.author });
+      return { result: sample, transfer: [sample.bytes.buffer as ArrayBuffer] };
+    }
+    case 'stamp': {
+      const stamped = await stampPdf(job.bytes, { ...job.stamp, soldAt: new Date(job.stamp.soldAt) });
+      return { result: stamped, transfer: [stamped.buffer as ArrayBuffer] };
+    }
+  }
+}
+
+try {
+  const { result, transfer } = await run();
+  parentPort!.postMessage({ ok: true, result } satisfies WorkerAnswer, transfer);
+} catch (error) {
+  const answer: WorkerAnswer =
+    error instanceof PdfRefusal
+      ? { ok: false, code: error.code, msg: error.message }
+      : error instanceof RangeError
+        ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
+        : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
+  parentPort!.postMessage(answer);
+}
