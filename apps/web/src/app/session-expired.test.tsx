@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@ebook/shared';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { api } from '@/lib/api-client';
-import { readStoredUser, storeUser } from '@/lib/auth-storage';
+import { readStoredUser, storeUser } from '@/lib/auth/auth-storage';
 import { queryClient } from '@/lib/query-client';
 import LoginRoute from './routes/auth/login';
 import { sendToLoginWhenSessionEnds } from './session-expired';

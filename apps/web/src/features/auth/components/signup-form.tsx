@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { showError, showSuccess } from '@/lib/alerts';
 import { errorCode, errorText } from '@/lib/errors';
 import { useRegister } from '../api/register';
-import { PhoneField } from './phone-field';
+import { PhoneField } from '@/components/ui/phone-field';
 
 const EMPTY: SignupValues = { name: '', email: '', phone: '', password: '', confirmPassword: '' };
 

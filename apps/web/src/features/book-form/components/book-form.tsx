@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useBookForEdit } from '../api/get-book';
+import { useBookForEdit } from '@/lib/get-book';
 import type { BookFormVariant } from '../lib/book-form-values';
 import { BookFormFields } from './book-form-fields';
 

@@ -4,7 +4,7 @@ import { formatMoney, type Book, type Card } from '@ebook/shared';
 import { PriceTag } from '@/components/ui/price-tag';
 import { TestModeBadge } from '@/components/ui/test-mode-badge';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
 import { errorCode, errorText } from '@/lib/errors';

@@ -16,7 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { TestModeBadge } from '@/components/ui/test-mode-badge';
 import { confirmThenRun, showError, showLoginRequired, showSuccess } from '@/lib/alerts';
 import { errorReason } from '@/lib/errors';
-import { isSessionExpired } from '@/lib/session-expiry';
+import { isSessionExpired } from '@/lib/auth/session-expiry';
 import { useStoreInfo } from '@/lib/store-currency';
 import { useDeleteCard } from '../api/delete-card';
 import { useSaveCard } from '../api/save-card';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Avatar } from '@/components/ui/avatar';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { PhoneField } from '@/features/auth/components/phone-field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { showError, showSuccess } from '@/lib/alerts';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';

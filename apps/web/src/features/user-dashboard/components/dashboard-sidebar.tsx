@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
-import { useLogout } from '@/features/auth/api/logout';
+import { useMe } from '@/lib/auth/get-me';
+import { useLogout } from '@/lib/auth/logout';
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
