@@ -7,8 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { confirmAction, showError, showSuccess } from '@/lib/alerts';
 import { MESSAGES_PER_PAGE, useContactMessages, useDeleteMessage, useMarkMessageRead } from '../api/contact-messages';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { Icon } from './admin-icons';
-import { PageButtons } from './page-buttons';
+import { Icon } from '@/components/ui/icon';
+import { Pagination } from '@/components/ui/pagination';
+import { pageWindow } from '../lib/page-window';
 
 export function MessagesList() {
   const [page, setPage] = useState(1);
@@ -95,7 +96,16 @@ export function MessagesList() {
           ))}
         </ul>
       )}
-      <PageButtons page={page} total={total} pageSize={MESSAGES_PER_PAGE} onChange={setPage} label="Message pages" />
+      <Pagination
+        page={page}
+        pageCount={Math.ceil(total / MESSAGES_PER_PAGE)}
+        onPageChange={setPage}
+        label="Message pages"
+        showPreviousNext={false}
+        items={pageWindow}
+        size="sm"
+        className="mt-4"
+      />
     </div>
   );
 }
