@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
 import { useDashboardSidebar } from '@/components/ui/dashboard-sidebar';
 import { MemberSidebar } from '@/features/user-dashboard/components/member-sidebar';
 import { useMe } from '@/lib/auth/get-me';
@@ -11,16 +12,16 @@ export default function Route() {
     <div className="min-h-screen bg-stone-50 pt-16 md:flex">
       <MemberSidebar {...sidebar} />
       <div className="sticky top-16 z-20 flex items-center gap-3 border-b border-stone-200 bg-white px-4 py-2 md:hidden">
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={openDrawer}
           aria-label="Open dashboard menu"
           aria-expanded={sidebar.drawerOpen}
           aria-controls="member-sidebar"
-          className="rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-700"
         >
           ☰ Menu
-        </button>
+        </Button>
         <span className="truncate text-sm text-stone-600">{user?.name || 'guest'}</span>
       </div>
       <main className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">

@@ -11,6 +11,7 @@ import { useAppPasswords } from '../api/get-app-passwords';
 import { useProfile } from '../api/get-profile';
 import { useRevokeAppPassword } from '../api/revoke-app-password';
 import { CopyButton } from './copy-button';
+import { Button } from '@/components/ui/button';
 
 const failure = (error: unknown) => errorText(error) ?? 'Server error. Please try again later.';
 
@@ -120,13 +121,9 @@ export function AppPasswords() {
             {...register('name')}
           />
         </div>
-        <button
-          type="submit"
-          disabled={create.isPending}
-          className="mt-6 rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button className="mt-6" type="submit" loading={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create app password'}
-        </button>
+        </Button>
       </form>
 
       {list.isError ? (
@@ -144,14 +141,14 @@ export function AppPasswords() {
                   {each.lastUsedAt ? `last used ${when(each.lastUsedAt)}` : 'never used'}
                 </p>
               </div>
-              <button
-                type="button"
+              <Button
+                variant="danger-outline"
+                size="sm"
                 onClick={() => void onRevoke(each._id, each.name)}
-                disabled={revoke.isPending}
-                className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+                loading={revoke.isPending}
               >
                 Revoke
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
