@@ -13,9 +13,9 @@ const VARIANTS = {
 } as const;
 
 const SIZES = {
-  sm: 'px-3 py-1.5 text-sm font-medium',
-  md: 'px-4 py-2 font-medium',
-  lg: 'px-6 py-2.5 font-semibold',
+  sm: 'px-3 py-1.5 text-sm',
+  md: 'px-4 py-2',
+  lg: 'px-6 py-2.5',
 } as const;
 
 export type ButtonVariant = keyof typeof VARIANTS;
@@ -42,7 +42,10 @@ export function Button({
       aria-busy={loading || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-lg transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 ${
         loading ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed'
-      } ${VARIANTS[variant]} ${SIZES[size]} ${className}`}
+      } ${VARIANTS[variant]} ${SIZES[size]} ${
+        // The main action of a form or page stands out in bold.
+        variant === 'primary' && size === 'lg' ? 'font-semibold' : 'font-medium'
+      } ${className}`}
       {...props}
     />
   );
