@@ -12,7 +12,7 @@ const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { wi
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** A feature may import itself and auth (the session), nothing else from features/. */
+/** A feature may import itself, nothing else from features/ (the session lives in lib/auth). */
 const featureBoundary = (feature) => ({
   files: [`${FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -21,15 +21,7 @@ const featureBoundary = (feature) => ({
       {
         patterns: [
           {
-            group: [
-              ...new Set([
-                '@/features/*',
-                '!@/features/auth',
-                '!@/features/auth/**',
-                `!@/features/${feature}`,
-                `!@/features/${feature}/**`,
-              ]),
-            ],
+            group: [...new Set(['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`])],
             message: 'Features must not import each other; compose them in src/app.',
           },
         ],
@@ -38,7 +30,7 @@ const featureBoundary = (feature) => ({
   },
 });
 
-/** Shared layers (components, lib, config) never depend on a feature, except the session. */
+/** Shared layers (components, lib, config) never depend on a feature or the app layer. */
 const sharedLayer = {
   files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
   rules: {
@@ -47,7 +39,7 @@ const sharedLayer = {
       {
         patterns: [
           {
-            group: ['@/features/*', '!@/features/auth', '!@/features/auth/**', '@/app/*'],
+            group: ['@/features/*', '@/app/*'],
             message: 'Shared components and libraries must not depend on features or the app layer.',
           },
         ],

@@ -1,13 +1,15 @@
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@ebook/shared';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { api } from '@/lib/api-client';
-import { readStoredUser, storeUser } from '@/lib/auth-storage';
+import { readStoredUser, storeUser } from '@/lib/auth/auth-storage';
 import { queryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/test/render';
+import { stubServer as answerWith } from '@/test/server';
 import LoginRoute from './routes/auth/login';
 import { sendToLoginWhenSessionEnds } from './session-expired';
 
@@ -30,21 +32,18 @@ const expired = () => Response.json({ msg: 'Please log in to continue.', code: '
 /** The server: the session check still knows the member, but the cart says the session has ended. */
 function stubServer({ cart, password = wrongPassword }: { cart: () => Response; password?: () => Response }) {
   let loggedIn = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/auth/session') return Response.json({ user });
-      if (url === '/api/auth/login') {
-        loggedIn = true;
-        return Response.json({ token: 't', user });
-      }
-      if (url === '/api/cart' && init.method === 'GET') {
-        return loggedIn ? Response.json({ cart: [] }) : cart();
-      }
-      if (url === '/api/users/me/password') return password();
-      return Response.json({ msg: 'Not found.', code: 'NOT_FOUND' }, { status: 404 });
-    }),
-  );
+  answerWith((url, init) => {
+    if (url === '/api/auth/session') return Response.json({ user });
+    if (url === '/api/auth/login') {
+      loggedIn = true;
+      return Response.json({ token: 't', user });
+    }
+    if (url === '/api/cart' && init.method === 'GET') {
+      return loggedIn ? Response.json({ cart: [] }) : cart();
+    }
+    if (url === '/api/users/me/password') return password();
+    return Response.json({ msg: 'Not found.', code: 'NOT_FOUND' }, { status: 404 });
+  });
 }
 
 function CartPage() {
@@ -86,11 +85,7 @@ function renderApp(start: string) {
     { initialEntries: [start] },
   );
   unsubscribe = sendToLoginWhenSessionEnds(router, queryClient);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />, { queryClient, router: false });
   return router;
 }
 
@@ -100,7 +95,6 @@ afterEach(() => {
   unsubscribe();
   queryClient.clear();
   localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('a session that ends while the member is signed in', () => {

@@ -1,12 +1,12 @@
 /**
- * Where the one 401 path leads (lib/session-expiry.ts): to the login page, remembering the page the
+ * Where the one 401 path leads (lib/auth/session-expiry.ts): to the login page, remembering the page the
  * member was on, as RequireAuth does for a visitor; the login page brings them back to it.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { meQueryKey } from '@/features/auth/api/get-me';
-import { onSessionExpired } from '@/lib/session-expiry';
+import { forgetSession } from '@/lib/auth/forget-session';
+import { onSessionExpired } from '@/lib/auth/session-expiry';
 
 export function sendToLoginWhenSessionEnds(router: DataRouter, queryClient: QueryClient): () => void {
   return onSessionExpired(() => {
@@ -17,9 +17,7 @@ export function sendToLoginWhenSessionEnds(router: DataRouter, queryClient: Quer
         : router.navigate(paths.login, { replace: true, state: { from } });
     // Forgotten once the page that asked is gone, so it does not ask again on the way out.
     void leaving.then(() => {
-      queryClient.setQueryData(meQueryKey, null);
-      // Nothing of the last user's data may show to the next one (as at logout).
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      forgetSession(queryClient);
     });
   });
 }

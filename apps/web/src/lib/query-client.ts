@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
-import { reportSessionExpiry } from './session-expiry';
+import { reportSessionExpiry } from './auth/session-expiry';
 
 export const queryClient = new QueryClient({
   // A 401 from any query or mutation may mean the session ended: one place handles it.

@@ -7,6 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { discountedCents, type RunningPromotion, type StoreInfo } from '@ebook/shared';
 import { api } from './api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const KEY = 'storeCurrency';
 
@@ -26,7 +27,7 @@ function rememberedCurrency(): string {
 }
 
 export const storeInfoQueryOptions = queryOptions({
-  queryKey: ['store'],
+  queryKey: queryKeys.store,
   queryFn: async () => {
     const info = await api.get<StoreInfo>('/store');
     try {

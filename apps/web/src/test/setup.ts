@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // findBy… and waitFor wait for a condition; on a busy machine it may take longer than the default second.
 configure({ asyncUtilTimeout: 15_000 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The network stubs of test/server.ts end with their test.
+  vi.unstubAllGlobals();
+});

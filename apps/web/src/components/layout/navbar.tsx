@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { NAV_SCROLL_THRESHOLD_PX } from '@ebook/shared';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { NAV_LINKS } from './nav-links';
 import { ProfileMenu } from './profile-menu';
 import { SideMenu } from './side-menu';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '@ebook/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { dashboardPathFor, paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/lib/auth/logout';
 
 /** The signed-in user's avatar with a Dashboard / Logout dropdown. */
 export function ProfileMenu({ user }: { user: User }) {

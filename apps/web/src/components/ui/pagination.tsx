@@ -14,32 +14,48 @@ export function pageItems(page: number, pageCount: number): (number | 'gap')[] {
   return items;
 }
 
+type PageItems = (page: number, pageCount: number) => (number | 'gap')[];
+
+const SIZES = {
+  sm: 'h-9 min-w-9 rounded-md',
+  md: 'h-10 min-w-10 rounded-lg',
+} as const;
+
+/**
+ * Nothing at all when everything fits on one page. `items` chooses which page numbers show (the
+ * admin tables keep more of them); `size` and `className` fit it to where it sits.
+ */
 export function Pagination({
   page,
   pageCount,
   onPageChange,
   label = 'Pagination',
   showPreviousNext = true,
+  items = pageItems,
+  size = 'md',
+  className = '',
 }: {
   page: number;
   pageCount: number;
   onPageChange: (page: number) => void;
   label?: string;
   showPreviousNext?: boolean;
+  items?: PageItems;
+  size?: keyof typeof SIZES;
+  className?: string;
 }) {
   if (pageCount <= 1) return null;
-  const base =
-    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-40';
+  const base = `inline-flex ${SIZES[size]} items-center justify-center border px-3 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-40`;
   const idle = 'border-stone-300 bg-white text-stone-700 hover:border-brand-500 hover:text-brand-700';
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={label} className={`flex flex-wrap items-center justify-center gap-2 ${className}`}>
       {showPreviousNext && (
         <button type="button" className={`${base} ${idle}`} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <span aria-hidden>‹</span>
           <span className="ml-1">Previous</span>
         </button>
       )}
-      {pageItems(page, pageCount).map((item, index) =>
+      {items(page, pageCount).map((item, index) =>
         item === 'gap' ? (
           <span key={`gap-${index}`} className="px-1 text-stone-400" aria-hidden>
             …

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 
 /** Whether the caller may read the whole book: free, owned, their own submission, or an admin (the server checks). */
 export function mayReadWhole(

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { useMe } from '@/features/auth/api/get-me';
-import { useBook } from '@/features/catalogue/api/get-book';
+import { useMe } from '@/lib/auth/get-me';
+import { useBook } from '@/lib/get-book';
 import { PdfReader } from '@/features/reader/components/pdf-reader';
 import { ReaderMessage } from '@/features/reader/components/reader-message';
 import { Spinner } from '@/components/ui/spinner';

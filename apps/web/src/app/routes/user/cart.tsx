@@ -5,6 +5,7 @@ import { CartList } from '@/features/cart/components/cart-list';
 import { OrderSummaryDialog } from '@/features/orders/components/order-summary-dialog';
 import { useCards } from '@/features/payment/api/get-cards';
 import { useStoreCurrency } from '@/lib/store-currency';
+import { Button } from '@/components/ui/button';
 
 export default function Route() {
   const cart = useCart();
@@ -27,15 +28,7 @@ export default function Route() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-serif text-3xl font-bold text-stone-900">My Cart</h1>
-        {selectedBooks.length > 0 && (
-          <button
-            type="button"
-            onClick={() => setSummaryOpen(true)}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white shadow hover:bg-brand-700"
-          >
-            Buy Selected
-          </button>
-        )}
+        {selectedBooks.length > 0 && <Button onClick={() => setSummaryOpen(true)}>Buy Selected</Button>}
       </div>
       {cart.isPending ? (
         <Spinner label="Loading your cart" />

@@ -1,4 +1,4 @@
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { RecentOrders } from '@/features/orders/components/recent-orders';
 import { CountTiles } from '@/features/user-dashboard/components/count-tiles';
 import { LiveClock } from '@/features/user-dashboard/components/live-clock';

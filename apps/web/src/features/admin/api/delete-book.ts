@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookOwnersResponse, DeleteBookResponse } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './get-overview';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/books/{id}: an admin may delete any book; one that members own is unlisted instead. */
 export function deleteBook(id: string): Promise<DeleteBookResponse> {
@@ -26,8 +26,8 @@ export function useDeleteBook() {
     mutationFn: deleteBook,
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['books'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.books.all }),
       ]);
     },
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './get-overview';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/users/{id}: removes a member (the server refuses admins and oneself). */
 export function deleteMember(id: string): Promise<{ msg: string }> {
@@ -14,8 +14,8 @@ export function useDeleteMember() {
     // Counts, members and their unpublished submissions all change.
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['books'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.books.all }),
       ]);
     },
   });

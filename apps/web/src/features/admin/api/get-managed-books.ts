@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type BookPageResponse, type BookStatus } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { ADMIN_STALE_TIME, adminKeys } from './get-overview';
+import { ADMIN_STALE_TIME } from './get-overview';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ManagedBooksFilter {
   q?: string;
@@ -22,7 +23,7 @@ export function getManagedBooks(
 
 export const getManagedBooksQueryOptions = (page: number, filter: ManagedBooksFilter = {}) =>
   queryOptions({
-    queryKey: [...adminKeys.managedBooks(page), filter.q ?? '', filter.status ?? ''],
+    queryKey: queryKeys.books.managed(page, filter.q ?? '', filter.status ?? ''),
     queryFn: ({ signal }) => getManagedBooks(page, filter, signal),
     staleTime: ADMIN_STALE_TIME,
     placeholderData: keepPreviousData,

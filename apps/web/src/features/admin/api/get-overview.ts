@@ -1,19 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOverview } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-
-/**
- * The admin area's query keys. Book lists sit under 'books' so that saving a book anywhere (the
- * shared book form invalidates ['books']) refreshes them too.
- */
-export const adminKeys = {
-  all: ['admin'] as const,
-  overview: ['admin', 'overview'] as const,
-  notifications: (limit: number) => ['admin', 'notifications', limit] as const,
-  members: (page: number) => ['admin', 'members', page] as const,
-  pendingBooks: ['books', 'admin', 'pending'] as const,
-  managedBooks: (page: number) => ['books', 'admin', 'manage', page] as const,
-};
+import { queryKeys } from '@/lib/query-keys';
 
 /** Admin screens show the store as it is now: refetch whenever a screen mounts. */
 export const ADMIN_STALE_TIME = 0;
@@ -25,7 +13,7 @@ export function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
 
 export const getOverviewQueryOptions = () =>
   queryOptions({
-    queryKey: adminKeys.overview,
+    queryKey: queryKeys.admin.overview,
     queryFn: ({ signal }) => getOverview(signal),
     staleTime: ADMIN_STALE_TIME,
   });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Book } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { ADMIN_STALE_TIME, adminKeys } from './get-overview';
+import { ADMIN_STALE_TIME } from './get-overview';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/books/pending: member submissions waiting for review, with the submitter's name. */
 export async function getPendingBooks(signal?: AbortSignal): Promise<Book[]> {
@@ -11,7 +12,7 @@ export async function getPendingBooks(signal?: AbortSignal): Promise<Book[]> {
 
 export const getPendingBooksQueryOptions = () =>
   queryOptions({
-    queryKey: adminKeys.pendingBooks,
+    queryKey: queryKeys.books.pending,
     queryFn: ({ signal }) => getPendingBooks(signal),
     staleTime: ADMIN_STALE_TIME,
   });

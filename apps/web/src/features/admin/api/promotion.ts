@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PromotionInput, PromotionSetting } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { ADMIN_STALE_TIME, adminKeys } from './get-overview';
-
-const promotionKey = [...adminKeys.all, 'promotion'] as const;
+import { ADMIN_STALE_TIME } from './get-overview';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/promotion: the store-wide promotion as set, and whether it runs now. */
 export const getPromotionQueryOptions = () =>
   queryOptions({
-    queryKey: promotionKey,
+    queryKey: queryKeys.admin.promotion,
     queryFn: ({ signal }) => api.get<PromotionSetting>('/admin/promotion', { signal }),
     staleTime: ADMIN_STALE_TIME,
   });
@@ -24,8 +23,8 @@ export function useSavePromotion() {
     mutationFn: (input: PromotionInput) => api.put<PromotionSetting & { msg: string }>('/admin/promotion', input),
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: promotionKey }),
-        queryClient.invalidateQueries({ queryKey: ['store'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.promotion }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.store }),
       ]);
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookMutationResponse, ReviewDecisionBody } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './get-overview';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ReviewDecision = 'approve' | 'reject';
 
@@ -27,8 +27,8 @@ export function useReviewBook() {
     onSettled: async () => {
       // The tiles, the bell and the table all change; so does the public catalogue.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['books'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.books.all }),
       ]);
     },
   });

@@ -10,13 +10,15 @@ import { confirmThenRun, showError } from '@/lib/alerts';
 import { deleteConfirmText, getBookOwners, useDeleteBook } from '../api/delete-book';
 import { useManagedBooks } from '../api/get-managed-books';
 import { useStoreCurrency } from '@/lib/store-currency';
-import { Icon } from './admin-icons';
+import { Icon } from '@/components/ui/icon';
 import { BookThumb } from '@/components/ui/book-thumb';
-import { PageButtons } from './page-buttons';
+import { Pagination } from '@/components/ui/pagination';
+import { pageWindow } from '../lib/page-window';
 import { StatusBadge } from './status-badge';
 import { TableShell } from './table-shell';
 import { useStepBackPastLastPage } from '@/hooks/use-step-back-past-last-page';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { IconButton } from '@/components/ui/icon-button';
 
 const STATUS_OPTIONS: { value: '' | BookStatus; label: string }[] = [
   { value: '', label: 'All statuses' },
@@ -133,21 +135,28 @@ export function BooksTable() {
               </Link>
             </td>
             <td className="px-4 py-3">
-              <button
-                type="button"
+              <IconButton
+                label={`Delete ${book.title}`}
+                title="Delete"
+                variant="ghost-danger"
+                icon={<Icon name="trash" className="h-4 w-4" />}
                 onClick={() => void onDelete(book)}
                 disabled={remove.isPending}
-                aria-label={`Delete ${book.title}`}
-                title="Delete"
-                className="inline-flex h-9 w-9 items-center justify-center rounded-full text-red-600 hover:bg-red-50 disabled:opacity-50"
-              >
-                <Icon name="trash" className="h-4 w-4" />
-              </button>
+              />
             </td>
           </tr>
         ))}
       </TableShell>
-      <PageButtons page={page} total={total} pageSize={PAGE_SIZE.adminBooks} onChange={setPage} label="Books pages" />
+      <Pagination
+        page={page}
+        pageCount={Math.ceil(total / PAGE_SIZE.adminBooks)}
+        onPageChange={setPage}
+        label="Books pages"
+        showPreviousNext={false}
+        items={pageWindow}
+        size="sm"
+        className="mt-4"
+      />
     </div>
   );
 }

@@ -4,10 +4,12 @@ import { PAGE_SIZE, type User } from '@ebook/shared';
 import { confirmThenRun } from '@/lib/alerts';
 import { useDeleteMember } from '../api/delete-member';
 import { useMembers } from '../api/get-members';
-import { Icon } from './admin-icons';
-import { PageButtons } from './page-buttons';
+import { Icon } from '@/components/ui/icon';
+import { Pagination } from '@/components/ui/pagination';
+import { pageWindow } from '../lib/page-window';
 import { TableShell } from './table-shell';
 import { useStepBackPastLastPage } from '@/hooks/use-step-back-past-last-page';
+import { IconButton } from '@/components/ui/icon-button';
 
 export function MembersTable() {
   const [page, setPage] = useState(1);
@@ -47,21 +49,28 @@ export function MembersTable() {
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-stone-700">{member.phone}</td>
             <td className="px-4 py-3">
-              <button
-                type="button"
+              <IconButton
+                label={`Delete ${member.name}`}
+                title="Delete"
+                variant="ghost-danger"
+                icon={<Icon name="trash" className="h-4 w-4" />}
                 onClick={() => void onDelete(member)}
                 disabled={remove.isPending}
-                aria-label={`Delete ${member.name}`}
-                title="Delete"
-                className="inline-flex h-9 w-9 items-center justify-center rounded-full text-red-600 hover:bg-red-50 disabled:opacity-50"
-              >
-                <Icon name="trash" className="h-4 w-4" />
-              </button>
+              />
             </td>
           </tr>
         ))}
       </TableShell>
-      <PageButtons page={page} total={total} pageSize={PAGE_SIZE.members} onChange={setPage} label="Members pages" />
+      <Pagination
+        page={page}
+        pageCount={Math.ceil(total / PAGE_SIZE.members)}
+        onPageChange={setPage}
+        label="Members pages"
+        showPreviousNext={false}
+        items={pageWindow}
+        size="sm"
+        className="mt-4"
+      />
     </div>
   );
 }

@@ -7,8 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { confirmAction, showError, showSuccess } from '@/lib/alerts';
 import { MESSAGES_PER_PAGE, useContactMessages, useDeleteMessage, useMarkMessageRead } from '../api/contact-messages';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { Icon } from './admin-icons';
-import { PageButtons } from './page-buttons';
+import { Icon } from '@/components/ui/icon';
+import { Pagination } from '@/components/ui/pagination';
+import { pageWindow } from '../lib/page-window';
+import { Button } from '@/components/ui/button';
 
 export function MessagesList() {
   const [page, setPage] = useState(1);
@@ -72,30 +74,35 @@ export function MessagesList() {
               <p className="mt-2 whitespace-pre-wrap break-words text-stone-800">{message.message}</p>
               <div className="mt-3 flex gap-2">
                 {!message.read && (
-                  <button
-                    type="button"
-                    onClick={() => markRead.mutate(message._id)}
-                    className="inline-flex items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-50"
-                  >
+                  <Button variant="secondary" size="sm" onClick={() => markRead.mutate(message._id)}>
                     <Icon name="check" className="h-4 w-4" />
                     Mark as read
-                  </button>
+                  </Button>
                 )}
-                <button
-                  type="button"
+                <Button
+                  variant="danger-outline"
+                  size="sm"
                   onClick={() => void onDelete(message._id, message.subject)}
                   aria-label={`Delete the message ${message.subject}`}
-                  className="inline-flex items-center gap-1 rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
                 >
                   <Icon name="trash" className="h-4 w-4" />
                   Delete
-                </button>
+                </Button>
               </div>
             </li>
           ))}
         </ul>
       )}
-      <PageButtons page={page} total={total} pageSize={MESSAGES_PER_PAGE} onChange={setPage} label="Message pages" />
+      <Pagination
+        page={page}
+        pageCount={Math.ceil(total / MESSAGES_PER_PAGE)}
+        onPageChange={setPage}
+        label="Message pages"
+        showPreviousNext={false}
+        items={pageWindow}
+        size="sm"
+        className="mt-4"
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useAdminOverview } from '../api/get-overview';
-import { Icon, type IconName } from './admin-icons';
+import { Icon, type IconName } from '@/components/ui/icon';
 
 const TILES: Array<{ key: 'members' | 'totalBooks' | 'pendingBooks'; label: string; icon: IconName; tone: string }> = [
   { key: 'members', label: 'Members', icon: 'members', tone: 'bg-sky-50 text-sky-700' },

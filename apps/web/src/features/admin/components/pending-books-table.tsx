@@ -8,9 +8,10 @@ import { ApiError } from '@/lib/api-client';
 import { useStoreCurrency } from '@/lib/store-currency';
 import { usePendingBooks } from '../api/get-pending-books';
 import { useReviewBook, type ReviewDecision } from '../api/review-book';
-import { Icon } from './admin-icons';
+import { Icon } from '@/components/ui/icon';
 import { BookThumb } from '@/components/ui/book-thumb';
 import { TableShell } from './table-shell';
+import { IconButton } from '@/components/ui/icon-button';
 
 const DIALOGS: Record<ReviewDecision, { confirm: string; done: [string, string]; failed: string }> = {
   approve: {
@@ -105,26 +106,22 @@ export function PendingBooksTable() {
             </td>
             <td className="px-4 py-3">
               <div className="flex gap-2">
-                <button
-                  type="button"
+                <IconButton
+                  label={`Approve ${book.title}`}
+                  title="Approve"
+                  variant="approve"
+                  icon={<Icon name="check" className="h-4 w-4" />}
                   onClick={() => void decide(book, 'approve')}
                   disabled={review.isPending}
-                  aria-label={`Approve ${book.title}`}
-                  title="Approve"
-                  className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-50"
-                >
-                  <Icon name="check" className="h-4 w-4" />
-                </button>
-                <button
-                  type="button"
+                />
+                <IconButton
+                  label={`Reject ${book.title}`}
+                  title="Reject"
+                  variant="reject"
+                  icon={<Icon name="close" className="h-4 w-4" />}
                   onClick={() => void decide(book, 'reject')}
                   disabled={review.isPending}
-                  aria-label={`Reject ${book.title}`}
-                  title="Reject"
-                  className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-red-600 text-white hover:bg-red-700 disabled:opacity-50"
-                >
-                  <Icon name="close" className="h-4 w-4" />
-                </button>
+                />
               </div>
             </td>
           </tr>

@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { showError, showSuccess } from '@/lib/alerts';
 import { errorReason } from '@/lib/errors';
 import { usePromotionSetting, useSavePromotion } from '../api/promotion';
+import { Button } from '@/components/ui/button';
 
 const formSchema = z.object({
   percentOff: z.coerce
@@ -110,13 +111,9 @@ export function PromotionForm() {
           Promotion on
         </label>
         <div className="pt-6">
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Button size="lg" type="submit" loading={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Promotion'}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

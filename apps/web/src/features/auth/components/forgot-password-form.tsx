@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { showError } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { useRequestPasswordReset } from '../api/password-reset';
+import { Button } from '@/components/ui/button';
 
 /** Asks for a reset link. The answer is the same whether or not the e-mail has an account. */
 export function ForgotPasswordForm() {
@@ -42,13 +43,9 @@ export function ForgotPasswordForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <button
-        type="submit"
-        disabled={request.isPending}
-        className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
-      >
+      <Button size="lg" className="w-full" type="submit" loading={request.isPending}>
         {request.isPending ? 'Sending…' : 'Send reset link'}
-      </button>
+      </Button>
       <p className="text-center text-sm text-stone-600">
         Remembered it?{' '}
         <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 
 /**
  * Guards a protected area: a visitor goes to /login and comes back after logging in; a signed-in

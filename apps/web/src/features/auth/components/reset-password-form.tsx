@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema, type ResetPasswordForm as Values } from '@ebook/shared';
-import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { showError, showSuccess } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { useResetPassword } from '../api/password-reset';
+import { Button } from '@/components/ui/button';
 
 /** Chooses a new password with the token from the e-mailed link. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
@@ -45,28 +46,22 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <FormField
+      <PasswordField
         label="New password"
-        type="password"
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         error={errors.password?.message}
         {...register('password')}
       />
-      <FormField
+      <PasswordField
         label="Confirm password"
-        type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <button
-        type="submit"
-        disabled={reset.isPending}
-        className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
-      >
+      <Button size="lg" className="w-full" type="submit" loading={reset.isPending}>
         {reset.isPending ? 'Saving…' : 'Set new password'}
-      </button>
+      </Button>
       <p className="text-center text-sm text-stone-600">
         Link expired?{' '}
         <Link to={paths.forgotPassword} className="font-semibold text-brand-700 hover:underline">

@@ -3,11 +3,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH, signupFormSchema, type SignupForm as SignupValues } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { showError, showSuccess } from '@/lib/alerts';
 import { errorCode, errorText } from '@/lib/errors';
 import { useRegister } from '../api/register';
-import { PhoneField } from './phone-field';
+import { PhoneField } from '@/components/ui/phone-field';
+import { Button } from '@/components/ui/button';
 
 const EMPTY: SignupValues = { name: '', email: '', phone: '', password: '', confirmPassword: '' };
 
@@ -53,28 +55,22 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
           />
         )}
       />
-      <FormField
+      <PasswordField
         label="Password"
-        type="password"
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         error={errors.password?.message}
         {...register('password')}
       />
-      <FormField
+      <PasswordField
         label="Confirm password"
-        type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <button
-        type="submit"
-        disabled={registration.isPending}
-        className="w-full rounded-lg bg-brand-600 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
-      >
+      <Button size="lg" className="w-full" type="submit" loading={registration.isPending}>
         {registration.isPending ? 'Creating account…' : 'Sign up'}
-      </button>
+      </Button>
       <p className="text-center text-sm text-stone-600">
         Already have an account?{' '}
         <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookMutationResponse } from '@ebook/shared';
 import { uploadWithProgress } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface SaveBookInput {
   /** Present when editing: PUT /api/books/{id}; otherwise POST /api/books/. */
@@ -21,6 +22,6 @@ export function useSaveBook() {
   return useMutation({
     mutationFn: saveBook,
     // Every list that can show the book (library, dashboards, pending approvals) is now stale.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['books'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.books.all }),
   });
 }

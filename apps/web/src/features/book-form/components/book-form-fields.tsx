@@ -19,6 +19,7 @@ import {
 import { BookFiles } from './book-files';
 import { TextAreaField } from './text-area-field';
 import { UploadProgress } from './upload-progress';
+import { Button } from '@/components/ui/button';
 
 /** A field's own problem; a missing required field is reported once, by the Validation Error dialog. */
 const messageOf = (error: FieldError | undefined) =>
@@ -160,13 +161,9 @@ export function BookFormFields({
       {busy && <UploadProgress fraction={progress} />}
 
       <div className="flex justify-end">
-        <button
-          type="submit"
-          disabled={busy || saved}
-          className="min-w-40 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        <Button size="lg" className="min-w-40" type="submit" disabled={busy || saved}>
           {busy ? 'Saving...' : book ? 'Update Book' : 'Save Book'}
-        </button>
+        </Button>
       </div>
     </form>
   );

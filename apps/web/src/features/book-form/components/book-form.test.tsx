@@ -1,21 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOOK_VALIDATION_MESSAGE } from '@ebook/shared';
+import { renderWithProviders } from '@/test/render';
 import { BookForm } from './book-form';
 
-function renderForm(variant: 'admin' | 'member') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <BookForm variant={variant} onSaved={() => {}} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderForm = (variant: 'admin' | 'member') =>
+  renderWithProviders(<BookForm variant={variant} onSaved={() => {}} />);
 
 beforeAll(() => {
   // jsdom has no matchMedia; SweetAlert2 asks it about reduced motion.

@@ -8,9 +8,11 @@ import { useNavigate } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useBookForEdit } from '../api/get-book';
+import { useBookForEdit } from '@/lib/get-book';
 import type { BookFormVariant } from '../lib/book-form-values';
 import { BookFormFields } from './book-form-fields';
+import { IconButton } from '@/components/ui/icon-button';
+import { Icon } from '@/components/ui/icon';
 
 export interface BookFormProps {
   variant: BookFormVariant;
@@ -33,16 +35,7 @@ export function BookForm({ variant, bookId, onSaved }: BookFormProps) {
   return (
     <section className="mx-auto w-full max-w-4xl">
       <div className="mb-6 flex items-center gap-3">
-        <button
-          type="button"
-          onClick={goBack}
-          aria-label="Back"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-700 shadow-sm hover:bg-stone-50"
-        >
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-            <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </button>
+        <IconButton label="Back" variant="outline" size="md" icon={<Icon name="collapse" />} onClick={goBack} />
         <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">
           {editing ? 'Edit Book' : 'Add New Book'}
         </h1>

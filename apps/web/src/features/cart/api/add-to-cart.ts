@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { cartQueryKey } from './get-cart';
+import { queryKeys } from '@/lib/query-keys';
 
 export const addToCart = (bookId: string) =>
   api.post<{ msg: string; bookId: string }>('/cart/add', { bookId, quantity: 1 });
@@ -10,8 +10,8 @@ export function useAddToCart() {
   return useMutation({
     mutationFn: addToCart,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberSummary });
     },
   });
 }

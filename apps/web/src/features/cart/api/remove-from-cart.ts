@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { cartQueryKey } from './get-cart';
+import { queryKeys } from '@/lib/query-keys';
 
 export const removeFromCart = (bookId: string) =>
   api.delete<{ msg: string }>(`/cart/remove/${encodeURIComponent(bookId)}`);
@@ -12,7 +12,7 @@ export function useRemoveFromCart() {
     mutationFn: removeFromCart,
     onSuccess: (_data, bookId) => {
       queryClient.setQueryData<Cart>(
-        cartQueryKey,
+        queryKeys.cart,
         (cart) =>
           cart && {
             ...cart,
@@ -22,8 +22,8 @@ export function useRemoveFromCart() {
               .reduce((sum, item) => sum + item.bookId.priceCents, 0),
           },
       );
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberSummary });
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { Book } from '@ebook/shared';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { ApiError } from '@/lib/api-client';
 import { showError, showLoginRequired, showSuccess } from '@/lib/alerts';
 import { useAddToCart } from '../api/add-to-cart';

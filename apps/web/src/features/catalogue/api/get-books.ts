@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookListResponse, BookType } from '@ebook/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface BooksQuery {
   page: number;
@@ -20,7 +21,7 @@ export function getBooks(query: BooksQuery, signal?: AbortSignal): Promise<BookL
 
 export const getBooksQueryOptions = (query: BooksQuery) =>
   queryOptions({
-    queryKey: ['books', 'list', query],
+    queryKey: queryKeys.books.list(query),
     queryFn: ({ signal }) => getBooks(query, signal),
     staleTime: 30_000,
     // Keep the previous page on screen while the next one loads: no flash, no layout shift.

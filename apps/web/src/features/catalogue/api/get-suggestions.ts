@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookSuggestion } from '@ebook/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/books/suggest: up to 5 public books for what has been typed so far. */
 export async function getSuggestions(q: string, signal?: AbortSignal): Promise<BookSuggestion[]> {
@@ -9,7 +10,7 @@ export async function getSuggestions(q: string, signal?: AbortSignal): Promise<B
 
 export const getSuggestionsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['books', 'suggest', q],
+    queryKey: queryKeys.books.suggestions(q),
     queryFn: ({ signal }) => getSuggestions(q, signal),
     staleTime: 30_000,
     retry: false,

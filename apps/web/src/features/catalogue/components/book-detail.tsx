@@ -5,7 +5,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { additionalInformation, bookInformation } from '../lib/book-details';
 import { PriceTag } from '@/components/ui/price-tag';
 import { StarRating } from '@/components/ui/star-rating';
-import { useBook } from '../api/get-book';
+import { useBook } from '@/lib/get-book';
 import type { BookCardSlots } from './book-card';
 import { BookCover } from './book-cover';
 import { DefinitionList } from './definition-list';

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookSuggestion } from '@ebook/shared';
+import { renderWithProviders } from '@/test/render';
+import { json, stubServer } from '@/test/server';
 import { LibrarySearch } from './library-search';
 
 const SUGGESTED: BookSuggestion[] = [
@@ -13,13 +14,10 @@ const SUGGESTED: BookSuggestion[] = [
 /** The server's suggestions (the network is the only thing replaced): every text gets SUGGESTED. */
 function serverSuggesting() {
   const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      asked.push(new URL(url, 'http://store').searchParams.get('q') ?? '');
-      return new Response(JSON.stringify({ books: SUGGESTED }), { headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  stubServer((url) => {
+    asked.push(new URL(url, 'http://store').searchParams.get('q') ?? '');
+    return json({ books: SUGGESTED });
+  });
   return asked;
 }
 
@@ -34,23 +32,27 @@ function Harness({
   initial?: string;
 }) {
   const [value, setValue] = useState(initial);
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  const following = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A navigation still on its way when the test ends goes with the page.
+  useEffect(() => () => clearTimeout(following.current), []);
   return (
-    <QueryClientProvider client={client}>
+    <>
       <LibrarySearch
         value={value}
         onSearch={(q) => {
           onSearch(q);
-          setTimeout(() => setValue(q), 50);
+          following.current = setTimeout(() => setValue(q), 50);
         }}
         onOpenBook={onOpenBook}
       />
       <button type="button" onClick={() => setValue('from a link')}>
         Outside change
       </button>
-    </QueryClientProvider>
+    </>
   );
 }
+
+const render = (ui: ReactElement) => renderWithProviders(ui, { router: false });
 
 /** Types one character at a time, `delay` ms apart, as a person would. */
 function typeInto(box: HTMLElement, text: string, delay = 50) {
@@ -65,10 +67,7 @@ describe('LibrarySearch', () => {
     vi.useFakeTimers();
     serverSuggesting();
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => vi.useRealTimers());
 
   it('searches once, 300 ms after typing stops', () => {
     const onSearch = vi.fn();
@@ -102,8 +101,6 @@ describe('LibrarySearch', () => {
 });
 
 describe('LibrarySearch suggestions (a WAI-ARIA combobox)', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   async function typeAndWait(text: string) {
     const box = screen.getByRole('combobox', { name: 'Search books by title' });
     box.focus();

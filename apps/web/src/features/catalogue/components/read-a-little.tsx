@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
+import { Button } from '@/components/ui/button';
 
 const buttonClass =
   'rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50';
@@ -41,13 +42,7 @@ export function ReadALittle({
         title={title}
         footer={
           <div className="flex justify-end">
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
-            >
-              Close
-            </button>
+            <Button onClick={() => setOpen(false)}>Close</Button>
           </div>
         }
       >

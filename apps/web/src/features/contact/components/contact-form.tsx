@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { showError } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { useSendContactMessage } from '../api/send-message';
+import { Button } from '@/components/ui/button';
 
 export const contactSchema = contactMessageInputSchema;
 export type ContactInput = ContactMessageInput;
@@ -74,13 +75,9 @@ export function ContactForm() {
           </p>
         )}
       </div>
-      <button
-        type="submit"
-        disabled={send.isPending}
-        className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60"
-      >
+      <Button size="lg" type="submit" loading={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send Message'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@ebook/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const LIMIT = 20;
-export const notificationsQueryKey = ['notifications', LIMIT] as const;
 
 /** GET /api/notifications: the caller's newest notifications and the unread count. */
 export const getNotifications = (signal?: AbortSignal) =>
@@ -11,7 +11,7 @@ export const getNotifications = (signal?: AbortSignal) =>
 
 export const getNotificationsQueryOptions = () =>
   queryOptions({
-    queryKey: notificationsQueryKey,
+    queryKey: queryKeys.notifications.latest(LIMIT),
     queryFn: ({ signal }) => getNotifications(signal),
     staleTime: 15_000,
     // Events arrive while the dashboard is open.
@@ -26,7 +26,7 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.patch<{ msg: string }>(`/notifications/${id}/read`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }
 
@@ -34,6 +34,6 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<{ msg: string }>('/notifications/read-all'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }

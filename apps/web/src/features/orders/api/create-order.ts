@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@ebook/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface CreateOrderInput {
   userId: string;
@@ -20,7 +21,13 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     onSettled: () => {
-      for (const queryKey of [['cart'], ['orders'], ['member-summary'], ['wishlist'], ['books']]) {
+      for (const queryKey of [
+        queryKeys.cart,
+        queryKeys.orders.all,
+        queryKeys.memberSummary,
+        queryKeys.wishlist,
+        queryKeys.books.all,
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

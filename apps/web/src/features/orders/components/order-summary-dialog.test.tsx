@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Book } from '@ebook/shared';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { renderWithProviders } from '@/test/render';
+import { stubServer as answerWith } from '@/test/server';
 import { OrderSummaryDialog } from './order-summary-dialog';
 
 // The dialogs are SweetAlert2's (which needs a real browser); record what would be shown.
@@ -45,41 +45,30 @@ const storeInfo = {
 /** The browser's network boundary: the session answer and a slow order answer. */
 function stubServer() {
   const orders: { headers: Headers; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
-      if (url === '/api/store') return new Response(JSON.stringify(storeInfo));
-      if (url === '/api/orders') {
-        orders.push({ headers: new Headers(init.headers), body: JSON.parse(init.body as string) });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return new Response(
-          JSON.stringify({ msg: 'ok', order: { _id: 'o1', books: [{ _id: book._id, title: book.title }] } }),
-          { status: 201 },
-        );
-      }
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  answerWith(async (url, init) => {
+    if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+    if (url === '/api/store') return new Response(JSON.stringify(storeInfo));
+    if (url === '/api/orders') {
+      orders.push({ headers: new Headers(init.headers), body: JSON.parse(init.body as string) });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return new Response(
+        JSON.stringify({ msg: 'ok', order: { _id: 'o1', books: [{ _id: book._id, title: book.title }] } }),
+        { status: 201 },
+      );
+    }
+    return new Response('{}', { status: 404 });
+  });
   return orders;
 }
 
 function renderDialog(onPurchased = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <OrderSummaryDialog books={[book]} cards={[card]} currency="USD" onClose={vi.fn()} onPurchased={onPurchased} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <OrderSummaryDialog books={[book]} cards={[card]} currency="USD" onClose={vi.fn()} onPurchased={onPurchased} />,
   );
   return onPurchased;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+afterEach(() => vi.clearAllMocks());
 
 describe('OrderSummaryDialog', () => {
   it('shows the total and asks for a card before paying', async () => {
@@ -127,17 +116,14 @@ describe('OrderSummaryDialog', () => {
           { status: 201 },
         ),
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
-        if (url === '/api/orders') {
-          keys.push(new Headers(init.headers).get('Idempotency-Key')!);
-          return answers[keys.length - 1]!();
-        }
-        return new Response('{}', { status: 404 });
-      }),
-    );
+    answerWith((url, init) => {
+      if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+      if (url === '/api/orders') {
+        keys.push(new Headers(init.headers).get('Idempotency-Key')!);
+        return answers[keys.length - 1]!();
+      }
+      return new Response('{}', { status: 404 });
+    });
     const onPurchased = renderDialog();
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
     await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);
@@ -180,14 +166,11 @@ describe('OrderSummaryDialog', () => {
     ],
     [500, 'INTERNAL', 'Something went wrong on our side. Please try again.', ['Error', 'Payment or download failed']],
   ])('a %i %s answer shows its dialog, chosen by the code', async (status, code, msg, dialog) => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
-        if (url === '/api/orders') return new Response(JSON.stringify({ msg, code }), { status });
-        return new Response('{}', { status: 404 });
-      }),
-    );
+    answerWith((url) => {
+      if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+      if (url === '/api/orders') return new Response(JSON.stringify({ msg, code }), { status });
+      return new Response('{}', { status: 404 });
+    });
     renderDialog();
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
     await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);
@@ -199,19 +182,14 @@ describe('OrderSummaryDialog', () => {
   it('another card is another checkout, with a new key', async () => {
     const other = { ...card, _id: '0190b4a0-0000-7000-8000-0000000000c2', last4: '4444' };
     const orders = stubServer();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <OrderSummaryDialog
-            books={[book]}
-            cards={[card, other]}
-            currency="USD"
-            onClose={vi.fn()}
-            onPurchased={vi.fn()}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithProviders(
+      <OrderSummaryDialog
+        books={[book]}
+        cards={[card, other]}
+        currency="USD"
+        onClose={vi.fn()}
+        onPurchased={vi.fn()}
+      />,
     );
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
     await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);

@@ -4,13 +4,14 @@ import { formatMoney, type Book, type Card } from '@ebook/shared';
 import { PriceTag } from '@/components/ui/price-tag';
 import { TestModeBadge } from '@/components/ui/test-mode-badge';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
 import { errorCode, errorText } from '@/lib/errors';
 import { downloadWhenReady, pdfFileName } from '@/lib/download';
 import { usePricesNow } from '@/lib/store-currency';
 import { useCreateOrder } from '../api/create-order';
+import { Button } from '@/components/ui/button';
 
 const cardLabel = (card: Card) => `${card.cardNumber} — ${card.cardHolder.toUpperCase()}`;
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -186,23 +187,12 @@ export function OrderSummaryDialog({
         </p>
 
         <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={paying}
-            className="rounded-lg border border-stone-300 px-4 py-2 font-medium text-stone-700 hover:bg-stone-50 disabled:opacity-60"
-          >
+          <Button variant="secondary" onClick={onClose} disabled={paying}>
             Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => void pay()}
-            disabled={paying}
-            aria-busy={paying}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          </Button>
+          <Button onClick={() => void pay()} loading={paying}>
             {paying ? 'Paying…' : 'Confirm & Pay'}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

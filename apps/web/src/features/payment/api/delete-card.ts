@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { cardsQueryKey } from './get-cards';
+import { queryKeys } from '@/lib/query-keys';
 
 export const deleteCard = (cardId: string) => api.delete<{ msg: string }>(`/payment/${encodeURIComponent(cardId)}`);
 
@@ -9,8 +9,8 @@ export function useDeleteCard() {
   return useMutation({
     mutationFn: deleteCard,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: cardsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.paymentCards });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberSummary });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Card, CardInput } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { cardsQueryKey } from './get-cards';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Creates a card, or replaces the one with `cardId` (number and CVV re-entered). */
 export const saveCard = ({ cardId, input }: { cardId?: string; input: CardInput }) =>
@@ -14,8 +14,8 @@ export function useSaveCard() {
   return useMutation({
     mutationFn: saveCard,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: cardsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.paymentCards });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberSummary });
     },
   });
 }

@@ -16,10 +16,11 @@ import { FormField } from '@/components/ui/form-field';
 import { TestModeBadge } from '@/components/ui/test-mode-badge';
 import { confirmThenRun, showError, showLoginRequired, showSuccess } from '@/lib/alerts';
 import { errorReason } from '@/lib/errors';
-import { isSessionExpired } from '@/lib/session-expiry';
+import { isSessionExpired } from '@/lib/auth/session-expiry';
 import { useStoreInfo } from '@/lib/store-currency';
 import { useDeleteCard } from '../api/delete-card';
 import { useSaveCard } from '../api/save-card';
+import { Button } from '@/components/ui/button';
 
 const EMPTY: CardInput = { cardHolder: '', cardNumber: '', expiry: '', cvv: '' };
 
@@ -154,30 +155,17 @@ export function CardForm({ selected, onDone }: { selected: Card | null; onDone: 
         <p className="text-xs text-stone-600">The CVV is checked by the payment processor and never stored.</p>
       )}
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={busy}>
           {save.isPending ? 'Saving...' : selected ? 'Update Card' : 'Save Card'}
-        </button>
+        </Button>
         {selected && (
           <>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void onDelete()}
-              className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
+            <Button variant="danger" disabled={busy} onClick={() => void onDelete()}>
               Delete Card
-            </button>
-            <button
-              type="button"
-              onClick={finish}
-              className="rounded-lg border border-stone-300 px-4 py-2 font-medium text-stone-700 hover:bg-stone-50"
-            >
+            </Button>
+            <Button variant="secondary" onClick={finish}>
               Add a new card instead
-            </button>
+            </Button>
           </>
         )}
       </div>

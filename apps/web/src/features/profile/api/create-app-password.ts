@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateAppPasswordInput, CreatedAppPassword } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { appPasswordsQueryKey } from './get-app-passwords';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/users/me/app-passwords: the answer is the only time the password is shown. */
 export const createAppPassword = (input: CreateAppPasswordInput) =>
@@ -11,6 +11,6 @@ export function useCreateAppPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAppPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appPasswordsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.appPasswords }),
   });
 }

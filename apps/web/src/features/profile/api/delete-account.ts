@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountDeleteInput } from '@ebook/shared';
-import { meQueryKey } from '@/features/auth/api/get-me';
 import { api } from '@/lib/api-client';
-import { clearStoredUser } from '@/lib/auth-storage';
+import { forgetSession } from '@/lib/auth/forget-session';
 
 /** DELETE /api/users/me with the password; the session ends with the account. */
 export const deleteAccount = (input: AccountDeleteInput) => api.delete<{ msg: string }>('/users/me', { body: input });
@@ -14,10 +13,5 @@ export const deleteAccount = (input: AccountDeleteInput) => api.delete<{ msg: st
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: deleteAccount });
-  const forgetSession = () => {
-    clearStoredUser();
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-  };
-  return { ...mutation, forgetSession };
+  return { ...mutation, forgetSession: () => forgetSession(queryClient) };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { appPasswordsQueryKey } from './get-app-passwords';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/users/me/app-passwords/:id: the apps using it are signed out at once. */
 export const revokeAppPassword = (id: string) => api.delete<{ msg: string }>(`/users/me/app-passwords/${id}`);
@@ -9,6 +9,6 @@ export function useRevokeAppPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeAppPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appPasswordsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.appPasswords }),
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { storeUser } from '@/lib/auth-storage';
-import { meQueryKey } from '@/features/auth/api/get-me';
-import { profileQueryKey } from './get-profile';
+import { storeUser } from '@/lib/auth/auth-storage';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ProfileChanges {
   name: string;
@@ -27,8 +26,8 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: ({ user }) => {
       storeUser(user);
-      queryClient.setQueryData(profileQueryKey, user);
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(queryKeys.profile, user);
+      queryClient.setQueryData(queryKeys.me, user);
     },
   });
 }

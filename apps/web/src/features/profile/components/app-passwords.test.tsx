@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppPassword } from '@ebook/shared';
 import { confirmAction } from '@/lib/alerts';
+import { renderWithProviders } from '@/test/render';
+import { json, stubServer as answerWith } from '@/test/server';
 import { AppPasswords } from './app-passwords';
 
 // SweetAlert2's dialogs need a real browser: the confirmation answers yes.
@@ -17,44 +18,30 @@ function stubServer() {
     { _id: 'p1', name: 'Old Kobo', createdAt: '2026-01-02T00:00:00.000Z', lastUsedAt: '2026-02-03T00:00:00.000Z' },
   ];
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-      if (url === '/api/users/me')
-        return json(200, { _id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'member' });
-      if (url === '/api/users/me/app-passwords' && method === 'GET') return json(200, { appPasswords: stored });
-      if (url === '/api/users/me/app-passwords' && method === 'POST') {
-        const { name } = JSON.parse(init.body as string) as { name: string };
-        const appPassword = { _id: 'p2', name, createdAt: '2026-03-04T00:00:00.000Z', lastUsedAt: null };
-        stored.push(appPassword);
-        return json(201, { appPassword, password: PASSWORD });
-      }
-      if (url.startsWith('/api/users/me/app-passwords/') && method === 'DELETE') {
-        stored.splice(
-          stored.findIndex((each) => each._id === url.split('/').pop()),
-          1,
-        );
-        return json(200, { msg: 'App password revoked' });
-      }
-      return json(404, { msg: 'No route', code: 'NOT_FOUND' });
-    }),
-  );
+  answerWith((url, init) => {
+    const method = init.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    if (url === '/api/users/me') return json({ _id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'member' });
+    if (url === '/api/users/me/app-passwords' && method === 'GET') return json({ appPasswords: stored });
+    if (url === '/api/users/me/app-passwords' && method === 'POST') {
+      const { name } = JSON.parse(init.body as string) as { name: string };
+      const appPassword = { _id: 'p2', name, createdAt: '2026-03-04T00:00:00.000Z', lastUsedAt: null };
+      stored.push(appPassword);
+      return json({ appPassword, password: PASSWORD }, 201);
+    }
+    if (url.startsWith('/api/users/me/app-passwords/') && method === 'DELETE') {
+      stored.splice(
+        stored.findIndex((each) => each._id === url.split('/').pop()),
+        1,
+      );
+      return json({ msg: 'App password revoked' });
+    }
+    return json({ msg: 'No route', code: 'NOT_FOUND' }, 404);
+  });
   return calls;
 }
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AppPasswords />
-    </QueryClientProvider>,
-  );
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const renderSection = () => renderWithProviders(<AppPasswords />);
 
 describe('AppPasswords', () => {
   it('shows the OPDS address and the e-mail to sign in with, and lists passwords without secrets', async () => {

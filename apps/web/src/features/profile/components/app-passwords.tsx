@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { createAppPasswordSchema, type CreateAppPasswordInput, type CreatedAppPassword } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { confirmAction, showError } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { opdsAddress } from '@/lib/opds';
@@ -11,6 +12,7 @@ import { useAppPasswords } from '../api/get-app-passwords';
 import { useProfile } from '../api/get-profile';
 import { useRevokeAppPassword } from '../api/revoke-app-password';
 import { CopyButton } from './copy-button';
+import { Button } from '@/components/ui/button';
 
 const failure = (error: unknown) => errorText(error) ?? 'Server error. Please try again later.';
 
@@ -123,21 +125,16 @@ export function AppPasswords() {
           />
         </div>
         <div className="min-w-[12rem] flex-1">
-          <FormField
+          <PasswordField
             label="Your account password"
-            type="password"
             autoComplete="current-password"
             error={errors.password?.message}
             {...register('password')}
           />
         </div>
-        <button
-          type="submit"
-          disabled={create.isPending}
-          className="mt-6 rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button className="mt-6" type="submit" loading={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create app password'}
-        </button>
+        </Button>
       </form>
 
       {list.isError ? (
@@ -155,14 +152,14 @@ export function AppPasswords() {
                   {each.lastUsedAt ? `last used ${when(each.lastUsedAt)}` : 'never used'}
                 </p>
               </div>
-              <button
-                type="button"
+              <Button
+                variant="danger-outline"
+                size="sm"
                 onClick={() => void onRevoke(each._id, each.name)}
-                disabled={revoke.isPending}
-                className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+                loading={revoke.isPending}
               >
                 Revoke
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

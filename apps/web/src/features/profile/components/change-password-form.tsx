@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH, passwordChangeFormSchema, type PasswordChangeForm as Values } from '@ebook/shared';
-import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { showError, showSuccess } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { useChangePassword } from '../api/change-password';
+import { Button } from '@/components/ui/button';
 
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '', revokeAppPasswords: false };
 
@@ -33,24 +34,21 @@ export function ChangePasswordForm() {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Change password">
-      <FormField
+      <PasswordField
         label="Current password"
-        type="password"
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <FormField
+      <PasswordField
         label="New password"
-        type="password"
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions will be logged out.`}
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
-      <FormField
+      <PasswordField
         label="Confirm new password"
-        type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
@@ -59,13 +57,9 @@ export function ChangePasswordForm() {
         <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" {...register('revokeAppPasswords')} />
         <span>Also sign out my e-reader apps (revoke every app password)</span>
       </label>
-      <button
-        type="submit"
-        disabled={change.isPending}
-        className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
+      <Button type="submit" loading={change.isPending}>
         {change.isPending ? 'Saving...' : 'Change password'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 
 /** Copies a text to the clipboard and says so for a moment. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -13,13 +14,8 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     }
   };
   return (
-    <button
-      type="button"
-      onClick={() => void copy()}
-      aria-label={label}
-      className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-50"
-    >
+    <Button variant="secondary" size="sm" onClick={() => void copy()} aria-label={label}>
       {copied ? 'Copied' : 'Copy'}
-    </button>
+    </Button>
   );
 }

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountDeleteSchema, type AccountDeleteInput } from '@ebook/shared';
-import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { confirmAction, showError, showSuccess } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { useDeleteAccount } from '../api/delete-account';
+import { Button } from '@/components/ui/button';
 
 /** Deletes the member's own account after the password and a confirmation. */
 export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void> | void }) {
@@ -44,20 +45,15 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => Promise<void
         longer be downloaded. Your orders stay in the store&apos;s accounts without your personal data. Books of yours
         that were approved stay in the library; pending and rejected ones are deleted.
       </p>
-      <FormField
+      <PasswordField
         label="Password"
-        type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
       />
-      <button
-        type="submit"
-        disabled={remove.isPending}
-        className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
-      >
+      <Button variant="danger" type="submit" loading={remove.isPending}>
         {remove.isPending ? 'Deleting...' : 'Delete my account'}
-      </button>
+      </Button>
     </form>
   );
 }

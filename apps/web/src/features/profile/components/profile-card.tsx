@@ -6,10 +6,11 @@ import type { z } from 'zod';
 import { Avatar } from '@/components/ui/avatar';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { PhoneField } from '@/features/auth/components/phone-field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { showError, showSuccess } from '@/lib/alerts';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { Button } from '@/components/ui/button';
 
 const profileFormSchema = profileUpdateSchema.pick({ name: true, phone: true }).required();
 type ProfileForm = z.input<typeof profileFormSchema>;
@@ -51,13 +52,7 @@ export function ProfileCard() {
                 <dd className="text-stone-800">{user.phone || '—'}</dd>
               </div>
             </dl>
-            <button
-              type="button"
-              onClick={() => setEditing(true)}
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-            >
-              Edit Profile
-            </button>
+            <Button onClick={() => setEditing(true)}>Edit Profile</Button>
           </div>
         </div>
       )}
@@ -140,21 +135,12 @@ function ProfileEditor({ user, onDone }: { user: User; onDone: () => void }) {
         )}
       />
       <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={update.isPending}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button type="submit" loading={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save'}
-        </button>
-        <button
-          type="button"
-          onClick={cancel}
-          disabled={update.isPending}
-          className="rounded-lg border border-stone-300 px-4 py-2 font-medium text-stone-700 hover:bg-stone-50"
-        >
+        </Button>
+        <Button variant="secondary" onClick={cancel} disabled={update.isPending}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

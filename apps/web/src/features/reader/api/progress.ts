@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReadingListResponse, ReadingProgress, ReadingProgressResponse } from '@ebook/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/books/{id}/progress: where the member left off (null before the first visit). */
 export async function getProgress(bookId: string): Promise<ReadingProgress | null> {
@@ -25,7 +26,7 @@ export function saveProgressOnLeave(bookId: string, page: number, pages: number)
 
 export const getReadingListQueryOptions = () =>
   queryOptions({
-    queryKey: ['reading', 'list'],
+    queryKey: queryKeys.readingList,
     queryFn: async () => (await api.get<ReadingListResponse>('/users/me/reading')).books,
   });
 

@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Review, ReviewInput, ReviewList } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-
-/** Under 'books': a review changes the book's average, and the cards' too. */
-export const reviewsKey = (bookId: string) => ['books', 'reviews', bookId] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/books/{id}/reviews: newest first, with the caller's own and whether they may review. */
 export const getReviewsQueryOptions = (bookId: string) =>
   queryOptions({
-    queryKey: reviewsKey(bookId),
+    queryKey: queryKeys.books.reviews(bookId),
     queryFn: ({ signal }) => api.get<ReviewList>(`/books/${encodeURIComponent(bookId)}/reviews`, { signal }),
   });
 
@@ -18,7 +16,7 @@ export function useReviews(bookId: string) {
 
 function useInvalidateBooks() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['books'] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.books.all });
 }
 
 /** POST (first review) or PUT (edit) /api/books/{id}/reviews[/mine]. */

@@ -5,6 +5,7 @@ import { REVIEW_TEXT_MAX, reviewInputSchema, type Review, type ReviewInput } fro
 import { showError, showSuccess } from '@/lib/alerts';
 import { errorReason } from '@/lib/errors';
 import { useSaveReview } from '../api/reviews';
+import { Button } from '@/components/ui/button';
 
 type FormInput = { rating: string; text: string };
 
@@ -79,21 +80,13 @@ export function ReviewForm({ bookId, mine, onDone }: { bookId: string; mine: Rev
         )}
       </div>
       <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button type="submit" loading={save.isPending}>
           {save.isPending ? 'Saving...' : mine ? 'Update Review' : 'Submit Review'}
-        </button>
+        </Button>
         {mine && (
-          <button
-            type="button"
-            onClick={onDone}
-            className="rounded-lg border border-stone-300 px-4 py-2 font-medium text-stone-700 hover:bg-stone-50"
-          >
+          <Button variant="secondary" onClick={onDone}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
     </form>

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Review } from '@ebook/shared';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { confirmThenRun } from '@/lib/alerts';
 import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
 import { useRemoveReview, useReviews } from '../api/reviews';
 import { ReviewForm } from './review-form';
+import { Button } from '@/components/ui/button';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -56,20 +57,12 @@ export function ReviewsPanel({ bookId }: { bookId: string }) {
           </p>
           <p className="mt-1 whitespace-pre-line text-stone-800">{mine.text}</p>
           <div className="mt-3 flex gap-3">
-            <button
-              type="button"
-              onClick={() => setEditing(true)}
-              className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
-            >
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               Edit Review
-            </button>
-            <button
-              type="button"
-              onClick={() => void onRemove(mine, true)}
-              className="rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-            >
+            </Button>
+            <Button variant="danger-outline" size="sm" onClick={() => void onRemove(mine, true)}>
               Remove Review
-            </button>
+            </Button>
           </div>
         </div>
       ) : canReview ? (
@@ -94,14 +87,15 @@ export function ReviewsPanel({ bookId }: { bookId: string }) {
               </p>
               <p className="mt-1 whitespace-pre-line text-stone-800">{review.text}</p>
               {isAdmin && (
-                <button
-                  type="button"
+                <Button
+                  variant="danger-outline"
+                  size="sm"
+                  className="mt-2"
                   onClick={() => void onRemove(review, false)}
                   aria-label={`Remove the review by ${review.name}`}
-                  className="mt-2 rounded-lg border border-red-300 px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                 >
                   Remove
-                </button>
+                </Button>
               )}
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { myBooksQueryKey } from './get-my-books';
+import { queryKeys } from '@/lib/query-keys';
 
 export const deleteMyBook = (bookId: string) => api.delete<{ msg: string }>(`/books/${encodeURIComponent(bookId)}`);
 
@@ -9,8 +9,8 @@ export function useDeleteMyBook() {
   return useMutation({
     mutationFn: deleteMyBook,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: myBooksQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.books.mine });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberSummary });
     },
   });
 }

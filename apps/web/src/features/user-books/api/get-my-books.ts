@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type BookPageResponse } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-
-export const myBooksQueryKey = ['books', 'mine'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const getMyBooks = (page: number) =>
   api.get<BookPageResponse>('/books/mine', { query: { page, limit: PAGE_SIZE.userBooks } });
 
 export const getMyBooksQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...myBooksQueryKey, page],
+    queryKey: queryKeys.books.minePage(page),
     queryFn: () => getMyBooks(page),
     placeholderData: keepPreviousData,
   });

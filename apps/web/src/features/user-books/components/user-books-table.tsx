@@ -9,6 +9,7 @@ import { useDeleteMyBook } from '../api/delete-my-book';
 import { useMyBooks } from '../api/get-my-books';
 import { useStepBackPastLastPage } from '@/hooks/use-step-back-past-last-page';
 import { BookThumb } from '@/components/ui/book-thumb';
+import { Button } from '@/components/ui/button';
 
 const STATUS_STYLE: Record<BookStatus, string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -108,14 +109,14 @@ export function UserBooksTable({ currency }: { currency: string }) {
                         >
                           {book.status === 'rejected' ? 'Edit & resubmit' : 'Edit'}
                         </Link>
-                        <button
-                          type="button"
+                        <Button
+                          variant="danger"
+                          size="sm"
                           aria-label={`Delete ${book.title}`}
                           onClick={() => void onDelete(book)}
-                          className="rounded-lg bg-red-700 px-3 py-1 text-white hover:bg-red-800"
                         >
                           Delete
-                        </button>
+                        </Button>
                       </div>
                     )}
                   </td>

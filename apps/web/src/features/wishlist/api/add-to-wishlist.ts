@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { wishlistQueryKey } from './get-wishlist';
+import { queryKeys } from '@/lib/query-keys';
 
 export const addToWishlist = (bookId: string) => api.post<{ msg: string }>('/wishlist/add', { bookId });
 
@@ -9,8 +9,8 @@ export function useAddToWishlist() {
   return useMutation({
     mutationFn: addToWishlist,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: wishlistQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wishlist });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberSummary });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WishlistEntry } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { wishlistQueryKey } from './get-wishlist';
+import { queryKeys } from '@/lib/query-keys';
 
 export const removeFromWishlist = (bookId: string) =>
   api.delete<{ msg: string }>(`/wishlist/remove/${encodeURIComponent(bookId)}`);
@@ -11,11 +11,11 @@ export function useRemoveFromWishlist() {
   return useMutation({
     mutationFn: removeFromWishlist,
     onSuccess: (_data, bookId) => {
-      queryClient.setQueryData<WishlistEntry[]>(wishlistQueryKey, (entries) =>
+      queryClient.setQueryData<WishlistEntry[]>(queryKeys.wishlist, (entries) =>
         entries?.filter((entry) => entry.bookId._id !== bookId),
       );
-      void queryClient.invalidateQueries({ queryKey: wishlistQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['member-summary'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wishlist });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberSummary });
     },
   });
 }

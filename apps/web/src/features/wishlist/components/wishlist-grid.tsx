@@ -9,6 +9,7 @@ import { showError, showSuccess } from '@/lib/alerts';
 import { downloadFile, pdfFileName } from '@/lib/download';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+import { Button } from '@/components/ui/button';
 
 /**
  * 'My Wishlist' cards. Free books download straight away; paid books go to the cart, which takes
@@ -44,7 +45,7 @@ export function WishlistGrid({ addToCart }: { addToCart: (bookId: string) => Pro
     }
   };
 
-  const button = 'rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2';
+  const download = 'rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2';
   return (
     <ul className="grid grid-cols-2 gap-4 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
       {wishlist.data.map(({ _id, bookId: book }) => (
@@ -78,27 +79,23 @@ export function WishlistGrid({ addToCart }: { addToCart: (bookId: string) => Pro
                   type="button"
                   disabled={!book.pdf}
                   onClick={() => book.pdf && downloadFile(book.pdf, pdfFileName(book.title))}
-                  className={`${button} bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-stone-500`}
+                  className={`${download} bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-stone-500`}
                 >
                   Download
                 </button>
               ) : (
-                <button
-                  type="button"
-                  onClick={() => void onAddToCart(book)}
-                  className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
-                >
+                <Button size="sm" onClick={() => void onAddToCart(book)}>
                   Add to Cart
-                </button>
+                </Button>
               )}
-              <button
-                type="button"
+              <Button
+                variant="secondary"
+                size="sm"
                 onClick={() => void onRemove(book)}
                 aria-label={`Remove ${book.title} from wishlist`}
-                className={`${button} border border-stone-300 text-stone-700 hover:bg-red-50 hover:text-red-700`}
               >
                 Remove
-              </button>
+              </Button>
             </div>
           </div>
         </li>

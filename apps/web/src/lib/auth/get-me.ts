@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@ebook/shared';
 import { api } from '@/lib/api-client';
-import { clearStoredUser, readStoredUser, storeUser } from '@/lib/auth-storage';
-
-export const meQueryKey = ['auth', 'me'] as const;
+import { queryKeys } from '@/lib/query-keys';
+import { clearStoredUser, readStoredUser, storeUser } from './auth-storage';
 
 /** The signed-in user, or null for a visitor. */
 export async function getMe(): Promise<User | null> {
@@ -15,7 +14,7 @@ export async function getMe(): Promise<User | null> {
 
 export const getMeQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: getMe,
     staleTime: 5 * 60_000,
     // Paint the stored user at once; the request above confirms or clears it.

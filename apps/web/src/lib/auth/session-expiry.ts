@@ -4,7 +4,7 @@
  * layer sends them to the login page, which brings them back afterwards. A wrong password (401
  * INVALID_CREDENTIALS) is not this: the form that sent it says so.
  */
-import { ApiError } from './api-client';
+import { ApiError } from '@/lib/api-client';
 import { clearStoredUser, readStoredUser } from './auth-storage';
 
 export function isSessionExpired(error: unknown): error is ApiError {
