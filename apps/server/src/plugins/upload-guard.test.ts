@@ -155,4 +155,33 @@ describe('uploads at once', () => {
     slow.end(`${'A'.repeat(3 * MB - 12)}"}`);
     expect((await first).statusCode).toBe(400);
   });
+
+  it('a multipart upload streams to disk: it does not hold the large JSON slot', async () => {
+    const [a, b] = [await createMember(ctx.app), await createMember(ctx.app)];
+    const head = '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\n';
+    const tail = '\r\n--x--\r\n';
+    const slow = new PassThrough();
+    const first = ctx.app.inject({
+      method: 'POST',
+      url: '/api/books/',
+      headers: { ...a.headers, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(3 * MB) },
+      payload: slow,
+    });
+    slow.write(head);
+    await waitFor(
+      () => ctx.app.uploadsInProgress().byMember.get(a.user._id),
+      (count) => count === 1,
+    );
+    expect(ctx.app.uploadsInProgress().largeJson).toBe(0);
+
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/books/',
+      headers: { ...b.headers, 'content-type': 'application/json', 'content-length': String(3 * MB) },
+      payload: `{"title":"${'B'.repeat(3 * MB - 12)}"}`,
+    });
+    expect(json.json().code).not.toBe('UPLOADS_BUSY');
+    slow.end(`${'S'.repeat(3 * MB - head.length - tail.length)}${tail}`);
+    expect((await first).statusCode).toBeLessThan(500);
+  });
 });

@@ -41,7 +41,8 @@ export default fp<UploadGuardOptions>(
           'TOO_MANY_UPLOADS',
         );
       }
-      const isLargeJson = !request.isMultipart() && declaredLength(request) > SMALL_JSON_BYTES;
+      // The body is not parsed yet (isMultipart() is set by its parser), so the declared type decides.
+      const isLargeJson = !isMultipart(request) && declaredLength(request) > SMALL_JSON_BYTES;
       if (isLargeJson && largeJson >= largeJsonAtOnce) {
         throw tooManyRequests('The store is receiving other uploads. Please try again in a moment.', 'UPLOADS_BUSY');
       }
@@ -65,4 +66,8 @@ function declaredLength(request: FastifyRequest): number {
   if (header === undefined) return request.headers['transfer-encoding'] ? Number.POSITIVE_INFINITY : 0;
   const length = Number(header);
   return Number.isFinite(length) ? length : Number.POSITIVE_INFINITY;
+}
+
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
 }

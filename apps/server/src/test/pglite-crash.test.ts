@@ -141,5 +141,5 @@ describe.runIf(embeddedRun)('the embedded database and kill -9', () => {
     } finally {
       await reopened.close();
     }
-  }, 240_000);
+  }, 600_000);
 });

@@ -63,7 +63,7 @@ function expectNothingLost(report: ChaosReport) {
 describe.runIf(serverUrl)('payments under chaos (short run)', () => {
   it(`kill -9 of the store mid-payment, ${TRIALS} trials: no money or book lost or doubled`, async () => {
     expectNothingLost(await run('kill-server', await throwawayDatabase(serverUrl!)));
-  }, 240_000);
+  }, 600_000);
 
   it.runIf(postgresToolsAvailable())(
     `PostgreSQL restarted mid-payment, ${TRIALS} trials: no money or book lost or doubled`,
@@ -73,6 +73,6 @@ describe.runIf(serverUrl)('payments under chaos (short run)', () => {
       const report = await run('restart-database', await throwawayDatabase(cluster.url()), () => cluster.restart());
       expectNothingLost(report);
     },
-    240_000,
+    600_000,
   );
 });
