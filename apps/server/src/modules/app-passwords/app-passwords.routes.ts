@@ -9,7 +9,7 @@ import {
   okSchema,
 } from '@ebook/shared';
 import { callerOf } from '../../plugins/auth.js';
-import { LoginThrottle } from '../auth/login-throttle.js';
+import { LoginThrottle } from '../../lib/login-throttle.js';
 import { appPasswordCreatedMail } from '../mail/messages.js';
 import { assertPassword, getUser } from '../users/users.service.js';
 import { createAppPassword, listAppPasswords, presentAppPassword, revokeAppPassword } from './app-passwords.service.js';

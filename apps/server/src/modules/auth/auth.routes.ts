@@ -15,7 +15,7 @@ import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
 import { getUser } from '../users/users.service.js';
 import { login, logout, registerMember, normaliseEmail, type IssuedSession } from './auth.service.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle } from '../../lib/login-throttle.js';
 
 /** The one answer to every accepted registration (the web app shows "Registration Successful!"). */
 export const REGISTERED_MESSAGE = 'Registration Successful!';
