@@ -71,7 +71,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await throttle.guard(normaliseEmail(request.body.email), request.ip, () =>
-        login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']),
+        login(app, { input: request.body, userAgent: request.headers['user-agent'] }),
       );
       setSessionCookie(request, reply, session);
       return { token: session.token, user: presentUser(session.user) };
