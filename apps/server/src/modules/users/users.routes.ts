@@ -53,7 +53,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const changes = request.isMultipart() ? await readMultipartProfile(request) : readJsonProfile(request.body);
-      const user = await updateProfile(app.db, app.fileStore, app.caches, callerOf(request).id, changes);
+      const user = await updateProfile(app, { userId: callerOf(request).id, changes });
       return { msg: 'Profile updated successfully', user: presentUser(user) };
     },
   );
@@ -74,7 +74,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const { email } = await getUser(app.db, caller.id);
       const user = await throttle.guard(email, request.ip, () =>
-        changePassword(app.db, caller.id, caller.sessionId, request.body, app.breachedPasswords),
+        changePassword(app, { userId: caller.id, sessionId: caller.sessionId, change: request.body }),
       );
       app.mail.send(passwordChangedMail(app.config, user));
       return {
@@ -101,7 +101,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const { email } = await getUser(app.db, caller.id);
       const user = await throttle.guard(email, request.ip, () =>
-        assertPassword(app.db, caller.id, request.body.password),
+        assertPassword(app.db, { userId: caller.id, password: request.body.password }),
       );
       if (user.role === 'admin') throw forbidden('An admin account cannot be deleted.', 'CANNOT_DELETE_ADMIN');
       await removeMemberAccount(app, {
