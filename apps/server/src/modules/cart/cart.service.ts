@@ -28,6 +28,12 @@ export async function listCart(db: Executor, userId: string): Promise<BookRow[]>
   return rows.map((row) => row.book);
 }
 
+/** A member and a book, as the cart's functions take them. */
+export interface CartEntry {
+  userId: string;
+  bookId: string;
+}
+
 export async function isOwned(db: Executor, { userId, bookId }: CartEntry): Promise<boolean> {
   const [row] = await db
     .select({ bookId: entitlements.bookId })
@@ -37,12 +43,6 @@ export async function isOwned(db: Executor, { userId, bookId }: CartEntry): Prom
 }
 
 /** Adds a paid public book; adding one already in the cart is a 409 the client can show. */
-/** A member and a book: what the cart's writes are about. */
-export interface CartEntry {
-  userId: string;
-  bookId: string;
-}
-
 export async function addToCart(db: Executor, { userId, bookId }: CartEntry): Promise<BookRow> {
   const book = await requirePublicBook(db, bookId);
   if (book.priceCents === 0) {
