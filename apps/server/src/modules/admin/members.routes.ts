@@ -5,8 +5,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema, memberListQuerySchema, memberListResponseSchema, okSchema } from '@ebook/shared';
 import { callerOf } from '../../plugins/auth.js';
+import { deleteMember } from '../users/account-deletion.service.js';
 import { presentUser } from '../users/users.presenter.js';
-import { deleteMember, listAllMembers, listMembersPage } from './members.service.js';
+import { listAllMembers, listMembersPage } from './members.service.js';
 
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The specification's client calls /api/users/ (trailing slash); both spellings answer.
@@ -25,7 +26,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { page, limit } = request.query;
         if (page === undefined) return (await listAllMembers(app.db)).map(presentUser);
-        const result = await listMembersPage(app.db, page, limit);
+        const result = await listMembersPage(app.db, { page, limit });
         return { users: result.users.map(presentUser), total: result.total, page, limit };
       },
     );
@@ -43,15 +44,12 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteMember(
-        app.db,
-        app.fileStore,
-        app.caches,
-        app.paymentGateway,
-        callerOf(request).id,
-        request.params.id,
-        (error) => request.log.warn({ err: error }, 'member deleted; removing a file or a vaulted card failed'),
-      );
+      await deleteMember(app, {
+        callerId: callerOf(request).id,
+        memberId: request.params.id,
+        onCleanupError: (error) =>
+          request.log.warn({ err: error }, 'member deleted; removing a file or a vaulted card failed'),
+      });
       return { msg: 'Member has been removed.' };
     },
   );

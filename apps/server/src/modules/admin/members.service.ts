@@ -1,15 +1,10 @@
 /**
- * Member management for admins: list members (admins are never listed) and delete a member with
- * everything that belongs only to them, in one transaction.
+ * Member listing for admins (admins are never listed). Deleting a member belongs to the users
+ * module (account-deletion.service.ts).
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { books, paymentCards, stampedCopies, users, type UserRow } from '../../db/schema/index.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { FileStore } from '../../lib/file-store.js';
-import type { Caches } from '../../plugins/caches.js';
-import { removeUnusedFiles } from '../files/file-records.service.js';
-import type { PaymentGateway } from '../payment/gateway/index.js';
+import { users, type UserRow } from '../../db/schema/index.js';
 
 const isMember = eq(users.role, 'member');
 const newestFirst = [desc(users.createdAt), desc(users.id)];
@@ -24,8 +19,7 @@ export async function listAllMembers(db: Db): Promise<UserRow[]> {
 
 export async function listMembersPage(
   db: Db,
-  page: number,
-  limit: number,
+  { page, limit }: { page: number; limit: number },
 ): Promise<{ users: UserRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     db
@@ -38,88 +32,4 @@ export async function listMembersPage(
     db.select({ total: count() }).from(users).where(isMember),
   ]);
   return { users: rows, total: counted?.total ?? 0 };
-}
-
-/** Submissions that never reached the catalogue go with their member; approved books stay. */
-const UNPUBLISHED_STATUSES = ['pending', 'rejected'] as const;
-
-/**
- * Deletes a member: the account, its sessions, cart, wishlist and saved cards (cascades), and the
- * member's unpublished submissions with their files when nothing else uses them, in one transaction.
- * Orders stay (their user id becomes null) for the books' accounting, and so do approved books.
- * After the commit the payment gateway is told to forget the cards; a failure there leaves only an
- * unusable token in the processor's vault, so it is reported, not thrown.
- */
-export async function deleteMember(
-  db: Db,
-  store: FileStore,
-  caches: Caches,
-  gateway: PaymentGateway,
-  callerId: string,
-  memberId: string,
-  onCleanupError: (error: unknown) => void = () => {},
-): Promise<void> {
-  if (memberId === callerId) throw conflict('You cannot delete your own account here.', 'CANNOT_DELETE_SELF');
-  await removeMemberAccount(db, store, caches, gateway, memberId, onCleanupError);
-}
-
-/**
- * The deletion itself, for an admin's delete and a member's own "Delete my account" alike (see
- * deleteMember). What the member bought goes with them: their entitlements are deleted with the
- * account, and download links made for them stop working (they are checked against the member).
- */
-export async function removeMemberAccount(
-  db: Db,
-  store: FileStore,
-  caches: Caches,
-  gateway: PaymentGateway,
-  memberId: string,
-  onCleanupError: (error: unknown) => void = () => {},
-): Promise<void> {
-  const { fileIds, cardTokens } = await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: users.id, role: users.role, profileImageFileId: users.profileImageFileId })
-      .from(users)
-      .where(eq(users.id, memberId))
-      .for('update')
-      .limit(1);
-    if (!target) throw notFound('Member not found.', 'MEMBER_NOT_FOUND');
-    if (target.role === 'admin') throw forbidden('An admin account cannot be deleted.', 'CANNOT_DELETE_ADMIN');
-
-    const cards = await tx
-      .select({ token: paymentCards.gatewayToken })
-      .from(paymentCards)
-      .where(eq(paymentCards.userId, memberId));
-
-    const removedBooks = await tx
-      .delete(books)
-      .where(and(eq(books.userId, memberId), inArray(books.status, [...UNPUBLISHED_STATUSES])))
-      .returning({ coverFileId: books.coverFileId, pdfFileId: books.pdfFileId, sampleFileId: books.sampleFileId });
-
-    // Their stamped copies go with them (the rows by cascade, the files below).
-    const copies = await tx
-      .select({ fileId: stampedCopies.fileId })
-      .from(stampedCopies)
-      .where(eq(stampedCopies.userId, memberId));
-
-    await tx.delete(users).where(eq(users.id, memberId));
-
-    const candidates = new Set<string>();
-    for (const book of removedBooks) {
-      if (book.coverFileId) candidates.add(book.coverFileId);
-      if (book.pdfFileId) candidates.add(book.pdfFileId);
-      if (book.sampleFileId) candidates.add(book.sampleFileId);
-    }
-    if (target.profileImageFileId) candidates.add(target.profileImageFileId);
-    for (const copy of copies) candidates.add(copy.fileId);
-    return { fileIds: [...candidates], cardTokens: cards.map((card) => card.token) };
-  });
-
-  // Files and vault entries go only after the rows are committed, so a rolled-back delete loses
-  // nothing; files still used by another book or profile stay.
-  const cleanups = await Promise.allSettled([
-    removeUnusedFiles(db, store, caches, fileIds),
-    ...cardTokens.map((token) => gateway.removeCard(token)),
-  ]);
-  for (const result of cleanups) if (result.status === 'rejected') onCleanupError(result.reason);
 }

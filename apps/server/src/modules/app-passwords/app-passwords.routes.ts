@@ -9,7 +9,7 @@ import {
   okSchema,
 } from '@ebook/shared';
 import { callerOf } from '../../plugins/auth.js';
-import { LoginThrottle } from '../auth/login-throttle.js';
+import { LoginThrottle } from '../../lib/login-throttle.js';
 import { appPasswordCreatedMail } from '../mail/messages.js';
 import { assertPassword, getUser } from '../users/users.service.js';
 import { createAppPassword, listAppPasswords, presentAppPassword, revokeAppPassword } from './app-passwords.service.js';
@@ -50,9 +50,9 @@ const appPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {
       // login throttle; the owner hears of every new app password.
       const { email } = await getUser(app.db, caller.id);
       const user = await throttle.guard(email, request.ip, () =>
-        assertPassword(app.db, caller.id, request.body.password),
+        assertPassword(app.db, { userId: caller.id, password: request.body.password }),
       );
-      const { row, password } = await createAppPassword(app.db, caller.id, request.body.name);
+      const { row, password } = await createAppPassword(app.db, { userId: caller.id, name: request.body.name });
       app.mail.send(appPasswordCreatedMail(app.config, user, row.name));
       reply.header('Cache-Control', 'no-store');
       return reply.status(201).send({ appPassword: presentAppPassword(row), password });
@@ -71,7 +71,7 @@ const appPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeAppPassword(app.db, callerOf(request).id, request.params.id);
+      await revokeAppPassword(app.db, { userId: callerOf(request).id, id: request.params.id });
       return { msg: 'App password revoked' };
     },
   );

@@ -51,8 +51,7 @@ export async function listAppPasswords(db: Db, userId: string): Promise<AppPassw
 /** Creates a password; the limit is checked under a lock on the member, so two requests cannot pass it. */
 export async function createAppPassword(
   db: Db,
-  userId: string,
-  name: string,
+  { userId, name }: { userId: string; name: string },
 ): Promise<{ row: AppPasswordRow; password: string }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -73,7 +72,7 @@ export async function createAppPassword(
 }
 
 /** Revokes one of the member's passwords; another member's id is not found (it reveals nothing). */
-export async function revokeAppPassword(db: Db, userId: string, id: string): Promise<void> {
+export async function revokeAppPassword(db: Db, { userId, id }: { userId: string; id: string }): Promise<void> {
   const deleted = await db
     .delete(appPasswords)
     .where(and(eq(appPasswords.id, id), eq(appPasswords.userId, userId)))

@@ -15,7 +15,7 @@ import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { presentUser } from '../users/users.presenter.js';
 import { getUser } from '../users/users.service.js';
 import { login, logout, registerMember, normaliseEmail, type IssuedSession } from './auth.service.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle } from '../../lib/login-throttle.js';
 
 /** The one answer to every accepted registration (the web app shows "Registration Successful!"). */
 export const REGISTERED_MESSAGE = 'Registration Successful!';
@@ -71,7 +71,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await throttle.guard(normaliseEmail(request.body.email), request.ip, () =>
-        login(app.db, app.tokens, app.config, request.body, request.headers['user-agent']),
+        login(app, { input: request.body, userAgent: request.headers['user-agent'] }),
       );
       setSessionCookie(request, reply, session);
       return { token: session.token, user: presentUser(session.user) };

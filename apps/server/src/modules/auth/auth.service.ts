@@ -1,7 +1,7 @@
 /** Registration, login and logout; sessions are rows, tokens name them. */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LoginInput, RegisterInput } from '@ebook/shared';
-import type { Config } from '../../config/index.js';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -12,7 +12,6 @@ import {
   verifyPassword,
   type BreachedPasswords,
 } from '../../lib/passwords.js';
-import type { TokenService } from '../../lib/tokens.js';
 
 export interface IssuedSession {
   token: string;
@@ -51,12 +50,10 @@ export async function registerMember(
 }
 
 export async function login(
-  db: Db,
-  tokens: TokenService,
-  config: Pick<Config, 'SESSION_HOURS' | 'REMEMBER_ME_DAYS'>,
-  input: LoginInput,
-  userAgent: string | undefined,
+  app: Pick<FastifyInstance, 'db' | 'tokens' | 'config'>,
+  { input, userAgent }: { input: LoginInput; userAgent: string | undefined },
 ): Promise<IssuedSession> {
+  const { db, tokens, config } = app;
   const [user] = await db
     .select()
     .from(users)

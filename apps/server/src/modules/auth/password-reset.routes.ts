@@ -60,7 +60,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await resetPassword(app.db, app.breachedPasswords, request.body.token, request.body.password);
+      const user = await resetPassword(app, { token: request.body.token, password: request.body.password });
       app.mail.send(passwordChangedMail(app.config, user));
       return { msg: 'Your password has been changed. Please log in with your new password.' };
     },

@@ -10,10 +10,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { appPasswords, passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { assertNotBreached, hashPassword, type BreachedPasswords } from '../../lib/passwords.js';
+import { assertNotBreached, hashPassword } from '../../lib/passwords.js';
 import { normaliseEmail } from './auth.service.js';
 
 export const RESET_TOKEN_MINUTES = 30;
@@ -52,13 +53,11 @@ const invalid = () => badRequest('This reset link is not valid. Please ask for a
  * row locked (two tabs racing with one link: one wins, the other gets the 400). Returns the member.
  */
 export async function resetPassword(
-  db: Db,
-  breached: BreachedPasswords,
-  token: string,
-  password: string,
-  now = new Date(),
+  app: Pick<FastifyInstance, 'db' | 'breachedPasswords'>,
+  { token, password, now = new Date() }: { token: string; password: string; now?: Date },
 ): Promise<UserRow> {
-  await assertNotBreached(breached, password);
+  const { db } = app;
+  await assertNotBreached(app.breachedPasswords, password);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [reset] = await tx

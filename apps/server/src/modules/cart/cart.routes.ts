@@ -34,7 +34,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const book = await addToCart(app.db, callerOf(request).id, request.body.bookId);
+      const book = await addToCart(app.db, { userId: callerOf(request).id, bookId: request.body.bookId });
       return reply.status(201).send({ msg: 'Added to Cart', bookId: book.id });
     },
   );
@@ -51,7 +51,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeFromCart(app.db, callerOf(request).id, request.params.bookId);
+      await removeFromCart(app.db, { userId: callerOf(request).id, bookId: request.params.bookId });
       return { msg: 'Item removed from cart.' };
     },
   );

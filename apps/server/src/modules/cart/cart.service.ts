@@ -28,7 +28,13 @@ export async function listCart(db: Executor, userId: string): Promise<BookRow[]>
   return rows.map((row) => row.book);
 }
 
-export async function isOwned(db: Executor, userId: string, bookId: string): Promise<boolean> {
+/** A member and a book, as the cart's functions take them. */
+export interface CartEntry {
+  userId: string;
+  bookId: string;
+}
+
+export async function isOwned(db: Executor, { userId, bookId }: CartEntry): Promise<boolean> {
   const [row] = await db
     .select({ bookId: entitlements.bookId })
     .from(entitlements)
@@ -37,12 +43,12 @@ export async function isOwned(db: Executor, userId: string, bookId: string): Pro
 }
 
 /** Adds a paid public book; adding one already in the cart is a 409 the client can show. */
-export async function addToCart(db: Executor, userId: string, bookId: string): Promise<BookRow> {
+export async function addToCart(db: Executor, { userId, bookId }: CartEntry): Promise<BookRow> {
   const book = await requirePublicBook(db, bookId);
   if (book.priceCents === 0) {
     throw badRequest('This book is free: download it from its page instead.', 'BOOK_IS_FREE');
   }
-  if (await isOwned(db, userId, bookId)) {
+  if (await isOwned(db, { userId, bookId })) {
     throw conflict('You already own this book. Find it in My Library.', 'ALREADY_OWNED');
   }
   const inserted = await db
@@ -55,7 +61,7 @@ export async function addToCart(db: Executor, userId: string, bookId: string): P
 }
 
 /** Removes a book from the caller's cart; 404 when it was not there. */
-export async function removeFromCart(db: Executor, userId: string, bookId: string): Promise<void> {
+export async function removeFromCart(db: Executor, { userId, bookId }: CartEntry): Promise<void> {
   const removed = await db
     .delete(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.bookId, bookId)))

@@ -54,7 +54,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { page, limit } = request.query;
-      const { rows, total, unread } = await listContactMessages(app.db, page, limit);
+      const { rows, total, unread } = await listContactMessages(app.db, { page, limit });
       return { messages: rows.map(presentContactMessage), total, unread, page, limit };
     },
   );

@@ -20,7 +20,7 @@ export async function saveContactMessage(db: Db, input: ContactMessageInput): Pr
   });
 }
 
-export async function listContactMessages(db: Db, page: number, limit: number) {
+export async function listContactMessages(db: Db, { page, limit }: { page: number; limit: number }) {
   const [rows, [total], [unread]] = await Promise.all([
     db
       .select()

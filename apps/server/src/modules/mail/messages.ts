@@ -166,10 +166,12 @@ export function orderReceiptMail(brand: StoreBrand, member: Recipient, order: Re
 
 export function submissionReviewedMail(
   brand: StoreBrand,
-  member: Recipient,
-  book: { title: string },
-  decision: 'approved' | 'rejected',
-  reason?: string | null,
+  {
+    member,
+    book,
+    decision,
+    reason,
+  }: { member: Recipient; book: { title: string }; decision: 'approved' | 'rejected'; reason?: string | null },
 ): MailMessage {
   if (decision === 'approved') {
     return compose(brand, 'submission-approved', member.email, `"${book.title}" was approved`, [

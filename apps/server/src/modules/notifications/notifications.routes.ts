@@ -35,7 +35,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await markRead(app.db, callerOf(request).id, request.params.id);
+      await markRead(app.db, { userId: callerOf(request).id, id: request.params.id });
       return { msg: 'Marked as read' };
     },
   );

@@ -89,7 +89,7 @@ export async function listNotifications(
 }
 
 /** Marks one of the caller's notifications read (404 for anyone else's). */
-export async function markRead(db: Executor, userId: string, id: string): Promise<void> {
+export async function markRead(db: Executor, { userId, id }: { userId: string; id: string }): Promise<void> {
   const [row] = await db
     .select({ id: notifications.id, readAt: notifications.readAt })
     .from(notifications)

@@ -142,7 +142,7 @@ async function resume(
     // Never charged. Too old to charge now: the reconciler may be about to expire it.
     if (Date.now() - attempt.createdAt.getTime() > input.attemptTimeoutMs / 2) throw expired();
     if (!attempt.cardId) throw notFound('Payment card not found.', 'CARD_NOT_FOUND');
-    const card = await requireOwnCard(db, input.userId, attempt.cardId);
+    const card = await requireOwnCard(db, { userId: input.userId, cardId: attempt.cardId });
     result = await charge(gateway, attempt, card.gatewayToken);
   }
   // 201 when this request wrote the order (a racing twin may have), 200 when it was already there.
@@ -188,7 +188,10 @@ async function settle(
       .update(paymentAttempts)
       .set({ status: 'charged', chargeId: result.charge.id })
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')));
-    fulfilment = await fulfilAttempt(db, gateway, attempt.id, result.charge, onOrderPlaced);
+    fulfilment = await fulfilAttempt(
+      { db, paymentGateway: gateway },
+      { attemptId: attempt.id, charge: result.charge, onPlaced: onOrderPlaced },
+    );
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Charged, but the order could not be written now (the database went away): the attempt is on
@@ -232,7 +235,7 @@ async function findAttempt(db: Executor, userId: string, key: string): Promise<P
 
 /** The rules before any money moves: the caller's card, books in the cart, public, paid, not owned. */
 async function prepareCheckout(db: Db, userId: string, request: OrderCreate) {
-  const card = await requireOwnCard(db, userId, request.paymentId);
+  const card = await requireOwnCard(db, { userId, cardId: request.paymentId });
   const bookIds = [...new Set(request.books)];
   const selected = await cartBooks(db, userId, bookIds);
   if (selected.length === 0) throw badRequest('No selected books found in cart.', 'NOT_IN_CART');

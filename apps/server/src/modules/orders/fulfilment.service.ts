@@ -7,7 +7,8 @@
  * other finds it done.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import {
   books,
   cartItems,
@@ -56,12 +57,10 @@ export function announcePlaced(fulfilment: Fulfilment, onPlaced: OrderPlacedList
 
 /** Locks the attempt and fulfils it with the charge the gateway took for it. */
 export async function fulfilAttempt(
-  db: Db,
-  gateway: PaymentGateway,
-  attemptId: string,
-  charge: Charge,
-  onPlaced?: OrderPlacedListener,
+  app: Pick<FastifyInstance, 'db' | 'paymentGateway'>,
+  { attemptId, charge, onPlaced }: { attemptId: string; charge: Charge; onPlaced?: OrderPlacedListener },
 ): Promise<Fulfilment> {
+  const { db, paymentGateway: gateway } = app;
   const fulfilment = await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
     if (!attempt) throw new Error(`payment attempt ${attemptId} vanished`);

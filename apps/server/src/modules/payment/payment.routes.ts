@@ -31,7 +31,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const card = await saveCard(app.db, app.paymentGateway, callerOf(request).id, request.body);
+      const card = await saveCard(app, { userId: callerOf(request).id, input: request.body });
       return reply.status(201).send({ msg: 'Card saved successfully', card: presentCard(card) });
     },
   );
@@ -49,13 +49,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const card = await updateCard(
-        app.db,
-        app.paymentGateway,
-        callerOf(request).id,
-        request.params.cardId,
-        request.body,
-      );
+      const card = await updateCard(app, {
+        userId: callerOf(request).id,
+        cardId: request.params.cardId,
+        input: request.body,
+      });
       return { msg: 'Card updated successfully', card: presentCard(card) };
     },
   );
@@ -72,7 +70,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCard(app.db, app.paymentGateway, callerOf(request).id, request.params.cardId);
+      await deleteCard(app, { userId: callerOf(request).id, cardId: request.params.cardId });
       return { msg: 'Card removed.' };
     },
   );

@@ -4,10 +4,10 @@
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { CardInput } from '@ebook/shared';
-import type { Db, Executor } from '../../db/client.js';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
 import { paymentCards, type PaymentCardRow } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { PaymentGateway } from './gateway/index.js';
 
 export async function listCards(db: Executor, userId: string): Promise<PaymentCardRow[]> {
   return db
@@ -18,7 +18,10 @@ export async function listCards(db: Executor, userId: string): Promise<PaymentCa
 }
 
 /** The caller's card; another member's card is "not found", so ids reveal nothing. */
-export async function requireOwnCard(db: Executor, userId: string, cardId: string): Promise<PaymentCardRow> {
+export async function requireOwnCard(
+  db: Executor,
+  { userId, cardId }: { userId: string; cardId: string },
+): Promise<PaymentCardRow> {
   const [card] = await db
     .select()
     .from(paymentCards)
@@ -41,7 +44,11 @@ async function assertNotDuplicate(db: Executor, userId: string, fingerprint: str
   if (same) throw conflict('This card is already saved.', 'CARD_ALREADY_SAVED');
 }
 
-export async function saveCard(db: Db, gateway: PaymentGateway, userId: string, input: CardInput) {
+export async function saveCard(
+  app: Pick<FastifyInstance, 'db' | 'paymentGateway'>,
+  { userId, input }: { userId: string; input: CardInput },
+) {
+  const { db, paymentGateway: gateway } = app;
   const vaulted = await gateway.saveCard({
     holder: input.cardHolder,
     number: input.cardNumber,
@@ -70,8 +77,12 @@ export async function saveCard(db: Db, gateway: PaymentGateway, userId: string, 
 }
 
 /** Replaces a card's details: the number and CVV are re-entered and go through the gateway again. */
-export async function updateCard(db: Db, gateway: PaymentGateway, userId: string, cardId: string, input: CardInput) {
-  const existing = await requireOwnCard(db, userId, cardId);
+export async function updateCard(
+  app: Pick<FastifyInstance, 'db' | 'paymentGateway'>,
+  { userId, cardId, input }: { userId: string; cardId: string; input: CardInput },
+) {
+  const { db, paymentGateway: gateway } = app;
+  const existing = await requireOwnCard(db, { userId, cardId });
   const vaulted = await gateway.saveCard({
     holder: input.cardHolder,
     number: input.cardNumber,
@@ -101,8 +112,12 @@ export async function updateCard(db: Db, gateway: PaymentGateway, userId: string
   }
 }
 
-export async function deleteCard(db: Db, gateway: PaymentGateway, userId: string, cardId: string): Promise<void> {
-  const card = await requireOwnCard(db, userId, cardId);
+export async function deleteCard(
+  app: Pick<FastifyInstance, 'db' | 'paymentGateway'>,
+  { userId, cardId }: { userId: string; cardId: string },
+): Promise<void> {
+  const { db, paymentGateway: gateway } = app;
+  const card = await requireOwnCard(db, { userId, cardId });
   await db.delete(paymentCards).where(and(eq(paymentCards.id, cardId), eq(paymentCards.userId, userId)));
   await gateway.removeCard(card.gatewayToken);
 }

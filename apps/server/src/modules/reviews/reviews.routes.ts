@@ -32,7 +32,11 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const review = await createReview(app.db, app.caches, callerOf(request), request.params.id, request.body);
+      const review = await createReview(app, {
+        caller: callerOf(request),
+        bookId: request.params.id,
+        input: request.body,
+      });
       return reply.status(201).send({ msg: 'Thank you for your review!', review });
     },
   );
@@ -50,7 +54,11 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const review = await updateReview(app.db, app.caches, callerOf(request), request.params.id, request.body);
+      const review = await updateReview(app, {
+        caller: callerOf(request),
+        bookId: request.params.id,
+        input: request.body,
+      });
       return { msg: 'Review updated.', review };
     },
   );
@@ -67,7 +75,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeOwnReview(app.db, app.caches, callerOf(request), request.params.id);
+      await removeOwnReview(app, { caller: callerOf(request), bookId: request.params.id });
       return { msg: 'Review removed.' };
     },
   );
@@ -84,7 +92,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeReviewById(app.db, app.caches, request.params.id);
+      await removeReviewById(app, { reviewId: request.params.id });
       return { msg: 'Review removed.' };
     },
   );

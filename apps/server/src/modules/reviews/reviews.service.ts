@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { averageRating, type Review, type ReviewInput, type ReviewList } from '@ebook/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { books, reviews, users, type ReviewRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -89,13 +90,18 @@ async function nameOf(db: Executor, userId: string): Promise<string | null> {
   return row?.name ?? null;
 }
 
-export async function createReview(
-  db: Db,
-  caches: Caches,
-  caller: AuthUser,
-  bookId: string,
-  input: ReviewInput,
-): Promise<Review> {
+/** What writing a review needs: the rows, and the catalogue caches that show the ratings. */
+type ReviewDeps = Pick<FastifyInstance, 'db' | 'caches'>;
+
+/** A member's review of one book. */
+interface ReviewWrite {
+  caller: AuthUser;
+  bookId: string;
+  input: ReviewInput;
+}
+
+export async function createReview(app: ReviewDeps, { caller, bookId, input }: ReviewWrite): Promise<Review> {
+  const { db, caches } = app;
   await requireReviewer(db, caller, bookId);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -113,13 +119,8 @@ export async function createReview(
   return present({ ...row, name: await nameOf(db, caller.id) });
 }
 
-export async function updateReview(
-  db: Db,
-  caches: Caches,
-  caller: AuthUser,
-  bookId: string,
-  input: ReviewInput,
-): Promise<Review> {
+export async function updateReview(app: ReviewDeps, { caller, bookId, input }: ReviewWrite): Promise<Review> {
+  const { db, caches } = app;
   await requireReviewer(db, caller, bookId);
   const row = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -151,14 +152,17 @@ async function removeWhere(db: Db, caches: Caches, where: ReturnType<typeof and>
   return Boolean(removed);
 }
 
-export async function removeOwnReview(db: Db, caches: Caches, caller: AuthUser, bookId: string): Promise<void> {
-  if (!(await removeWhere(db, caches, and(eq(reviews.bookId, bookId), eq(reviews.userId, caller.id))))) {
+export async function removeOwnReview(
+  app: ReviewDeps,
+  { caller, bookId }: { caller: AuthUser; bookId: string },
+): Promise<void> {
+  if (!(await removeWhere(app.db, app.caches, and(eq(reviews.bookId, bookId), eq(reviews.userId, caller.id))))) {
     throw notFound('You have not reviewed this book yet.', 'REVIEW_NOT_FOUND');
   }
 }
 
-export async function removeReviewById(db: Db, caches: Caches, reviewId: string): Promise<void> {
-  if (!(await removeWhere(db, caches, and(eq(reviews.id, reviewId))))) {
+export async function removeReviewById(app: ReviewDeps, { reviewId }: { reviewId: string }): Promise<void> {
+  if (!(await removeWhere(app.db, app.caches, and(eq(reviews.id, reviewId))))) {
     throw notFound('Review not found.', 'REVIEW_NOT_FOUND');
   }
 }

@@ -43,6 +43,6 @@ export function announceReview(
           : `"${book.title}" was not approved.${reason ? ` Reason: ${reason}` : ''}`,
       link: '/user-dashboard/userBooks',
     }).catch((error: unknown) => app.log.error({ err: error, bookId: book.id }, 'review notification failed'));
-    return submissionReviewedMail(app.config, submitter, book, decision, reason);
+    return submissionReviewedMail(app.config, { member: submitter, book, decision, reason });
   });
 }

@@ -92,7 +92,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const book = await reviewBook(app.db, app.caches, request.params.id, decision, request.body ?? {});
+        const book = await reviewBook(app, { id: request.params.id, decision, seen: request.body ?? {} });
         // Told after the review committed, with the reason the admin gave, if any.
         announceReview(app, book, decision, reviewReasonOf(request.body));
         return { msg, book: presentBook(book) };

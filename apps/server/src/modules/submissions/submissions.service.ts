@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ManageBooksQuery, MyBooksQuery } from '@ebook/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { books, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -19,12 +20,14 @@ import { findBook } from '../books/books.service.js';
  * while the decision waits for the row is seen too.
  */
 export async function reviewBook(
-  db: Db,
-  caches: Caches,
-  id: string,
-  decision: 'approved' | 'rejected',
-  seen: { version?: number; reason?: string } = {},
+  app: Pick<FastifyInstance, 'db' | 'caches'>,
+  {
+    id,
+    decision,
+    seen = {},
+  }: { id: string; decision: 'approved' | 'rejected'; seen?: { version?: number; reason?: string } },
 ): Promise<BookRecord> {
+  const { db, caches } = app;
   const book = await db.transaction(async (tx) => {
     const current = await findBook(tx, id);
     if (!current) throw notFound('Book not found.', 'BOOK_NOT_FOUND');

@@ -4,7 +4,7 @@ import { books, entitlements, orders, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, loginAs, TEST_PASSWORD, type Actor } from '../../test/factories.js';
 import { mailTo } from '../../test/mail.js';
-import { LoginThrottle } from '../auth/login-throttle.js';
+import { LoginThrottle } from '../../lib/login-throttle.js';
 import { postBook } from '../../test/books.js';
 
 let ctx: TestContext;

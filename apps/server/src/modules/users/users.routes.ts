@@ -12,11 +12,11 @@ import {
 } from '@ebook/shared';
 import { z } from 'zod';
 import { badRequest, forbidden, payloadTooLarge } from '../../lib/errors.js';
-import { removeMemberAccount } from '../admin/members.service.js';
-import { LoginThrottle } from '../auth/login-throttle.js';
+import { LoginThrottle } from '../../lib/login-throttle.js';
 import { accountDeletedMail, passwordChangedMail } from '../mail/messages.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { assertValidText } from '../../plugins/text-guard.js';
+import { removeMemberAccount } from './account-deletion.service.js';
 import { presentUser } from './users.presenter.js';
 import {
   assertPassword,
@@ -53,7 +53,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const changes = request.isMultipart() ? await readMultipartProfile(request) : readJsonProfile(request.body);
-      const user = await updateProfile(app.db, app.fileStore, app.caches, callerOf(request).id, changes);
+      const user = await updateProfile(app, { userId: callerOf(request).id, changes });
       return { msg: 'Profile updated successfully', user: presentUser(user) };
     },
   );
@@ -74,7 +74,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const { email } = await getUser(app.db, caller.id);
       const user = await throttle.guard(email, request.ip, () =>
-        changePassword(app.db, caller.id, caller.sessionId, request.body, app.breachedPasswords),
+        changePassword(app, { userId: caller.id, sessionId: caller.sessionId, change: request.body }),
       );
       app.mail.send(passwordChangedMail(app.config, user));
       return {
@@ -101,12 +101,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const { email } = await getUser(app.db, caller.id);
       const user = await throttle.guard(email, request.ip, () =>
-        assertPassword(app.db, caller.id, request.body.password),
+        assertPassword(app.db, { userId: caller.id, password: request.body.password }),
       );
       if (user.role === 'admin') throw forbidden('An admin account cannot be deleted.', 'CANNOT_DELETE_ADMIN');
-      await removeMemberAccount(app.db, app.fileStore, app.caches, app.paymentGateway, caller.id, (error) =>
-        request.log.warn({ err: error }, 'account deleted; removing a file or a vaulted card failed'),
-      );
+      await removeMemberAccount(app, {
+        memberId: caller.id,
+        onCleanupError: (error) =>
+          request.log.warn({ err: error }, 'account deleted; removing a file or a vaulted card failed'),
+      });
       app.mail.send(accountDeletedMail(app.config, user));
       reply.clearCookie(sessionCookieName(request), { path: '/', secure: request.protocol === 'https' });
       return { msg: 'Your account has been deleted.' };

@@ -2,12 +2,11 @@
 import { type Readable } from 'node:stream';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { ProfileUpdate } from '@ebook/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { appPasswords, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import type { FileStore } from '../../lib/file-store.js';
-import type { Caches } from '../../plugins/caches.js';
-import { assertNotBreached, hashPassword, verifyPassword, type BreachedPasswords } from '../../lib/passwords.js';
+import { assertNotBreached, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
 import { acceptImage, decodeBase64File, type AcceptedImage } from '../files/files.service.js';
 
@@ -36,12 +35,10 @@ export function profileImageFromJson(value: string | null | undefined): Buffer |
  * it any more: the same bytes may be another member's picture or a book cover.
  */
 export async function updateProfile(
-  db: Db,
-  store: FileStore,
-  caches: Caches,
-  userId: string,
-  changes: ProfileChanges,
+  app: Pick<FastifyInstance, 'db' | 'fileStore' | 'caches'>,
+  { userId, changes }: { userId: string; changes: ProfileChanges },
 ): Promise<UserRow> {
+  const { db, fileStore: store, caches } = app;
   // The current picture, read only when the picture changes: it may have to go afterwards.
   const previous = changes.profileImage === undefined ? undefined : await getUser(db, userId);
   let encoded: AcceptedImage | undefined;
@@ -103,13 +100,15 @@ export interface PasswordChange {
  * session ends, and with `revokeAppPasswords` every app password, in one transaction.
  */
 export async function changePassword(
-  db: Db,
-  userId: string,
-  sessionId: string,
-  change: PasswordChange,
-  breached: BreachedPasswords,
+  app: Pick<FastifyInstance, 'db' | 'breachedPasswords'>,
+  { userId, sessionId, change }: { userId: string; sessionId: string; change: PasswordChange },
 ): Promise<UserRow> {
-  const user = await assertPassword(db, userId, change.currentPassword, 'The current password is not correct.');
+  const { db, breachedPasswords: breached } = app;
+  const user = await assertPassword(db, {
+    userId,
+    password: change.currentPassword,
+    message: 'The current password is not correct.',
+  });
   if (change.currentPassword === change.newPassword) {
     throw badRequest('The new password must differ from the current one.', 'SAME_PASSWORD');
   }
@@ -129,9 +128,11 @@ export async function changePassword(
 /** Checks the password for an action on the account itself: 401, always the same, when it is wrong. */
 export async function assertPassword(
   db: Db,
-  userId: string,
-  password: string,
-  message = 'The password is not correct.',
+  {
+    userId,
+    password,
+    message = 'The password is not correct.',
+  }: { userId: string; password: string; message?: string },
 ): Promise<UserRow> {
   const user = await getUser(db, userId);
   if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(message, 'INVALID_CREDENTIALS');

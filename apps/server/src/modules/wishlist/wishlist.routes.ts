@@ -45,7 +45,7 @@ const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const added = await addToWishlist(app.db, callerOf(request).id, request.body.bookId);
+      const added = await addToWishlist(app.db, { userId: callerOf(request).id, bookId: request.body.bookId });
       return reply.status(added ? 201 : 200).send({ msg: 'Book added to your wishlist!' });
     },
   );
@@ -62,7 +62,7 @@ const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeFromWishlist(app.db, callerOf(request).id, request.params.bookId);
+      await removeFromWishlist(app.db, { userId: callerOf(request).id, bookId: request.params.bookId });
       return { msg: 'Book removed from wishlist.' };
     },
   );

@@ -21,7 +21,10 @@ export async function listWishlist(db: Executor, userId: string): Promise<Wishli
 }
 
 /** Idempotent: adding a book already favourited changes nothing. Returns whether it was new. */
-export async function addToWishlist(db: Executor, userId: string, bookId: string): Promise<boolean> {
+export async function addToWishlist(
+  db: Executor,
+  { userId, bookId }: { userId: string; bookId: string },
+): Promise<boolean> {
   await requirePublicBook(db, bookId);
   const inserted = await db
     .insert(wishlistItems)
@@ -31,7 +34,10 @@ export async function addToWishlist(db: Executor, userId: string, bookId: string
   return inserted.length > 0;
 }
 
-export async function removeFromWishlist(db: Executor, userId: string, bookId: string): Promise<void> {
+export async function removeFromWishlist(
+  db: Executor,
+  { userId, bookId }: { userId: string; bookId: string },
+): Promise<void> {
   const removed = await db
     .delete(wishlistItems)
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.bookId, bookId)))
