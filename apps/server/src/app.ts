@@ -26,7 +26,7 @@ import webApp from './plugins/web-app.js';
 import { registerModules } from './modules/index.js';
 import mailPlugin from './modules/mail/mailer.js';
 import documentJobs from './modules/files/document-jobs.js';
-import stampedCopies from './modules/files/stamped-copies.js';
+import stampedCopies from './modules/downloads/stamped-copies.js';
 import opdsRoutes from './modules/opds/opds.routes.js';
 import paymentReconciler from './modules/orders/payment-reconciler.js';
 import samplesPlugin from './modules/reading/samples.plugin.js';

@@ -12,17 +12,26 @@ import {
 } from '@ebook/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { books, cartItems, files, users, wishlistItems } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { Caches } from '../../plugins/caches.js';
 import { discardInput, type BookInput } from './books-input.js';
 import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books-query.service.js';
 import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
-import { canSee, isPublicStatus, mayChange, publicStatus, type Caller } from './books.policy.js';
+import {
+  askBookAccess,
+  canSee,
+  isPublicStatus,
+  mayChange,
+  maySee,
+  publicStatus,
+  type BookAccess,
+  type Caller,
+} from './books.policy.js';
 import { countOwners, ownsBook } from './ownership.service.js';
 import { notifyAdmins, notifyPriceDrop } from '../notifications/notifications.service.js';
-import { recordSampleRecut } from '../reading/sample-recuts.js';
+import { recordSampleRecut } from './sample-recuts.js';
 
 export type { Caller };
 export { isPublicStatus };
@@ -34,21 +43,39 @@ export async function findBook(db: Executor, id: string, lock = false): Promise<
 }
 
 /**
- * A public book to anyone; a pending or rejected one only to its submitter or an admin, an unlisted
- * one also to its owners (404 for others). The caller is resolved only when needed, so public reads
- * skip the session lookup.
+ * The book, if the caller may see it (books.policy: 404 otherwise). The caller is resolved only when
+ * needed, so public reads skip the session lookup.
  */
 export async function getVisibleBook(db: Db, id: string, resolveCaller: () => Promise<Caller>): Promise<BookRecord> {
   const book = await findBook(db, id);
-  if (!book) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
-  if (isPublicStatus(book.status)) return book;
-  const caller = await resolveCaller();
-  if (canSee(book, caller)) return book;
-  if (book.status === 'unlisted' && caller && (await ownsBook(db, caller.id, book.id))) return book;
-  throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  if (!book || !(await maySee(book, resolveCaller, (callerId) => ownsBook(db, callerId, book.id)))) {
+    throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  }
+  return book;
 }
 
-export { canSee };
+/**
+ * The book and what the caller may do with it, if they may download it (books.policy): 404 when they
+ * may not see it, 401 for a visitor and 403 NOT_PURCHASED for a member who has not bought it.
+ */
+export async function getDownloadableBook(
+  db: Db,
+  id: string,
+  caller: Caller,
+): Promise<{ book: BookRecord; access: BookAccess }> {
+  const book = await findBook(db, id);
+  if (!book) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  const access = await askBookAccess(
+    book,
+    caller,
+    () => ownsBook(db, caller!.id, book.id),
+    (answer) => answer,
+  );
+  if (access.download === 'hidden') throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  if (access.download === 'log-in') throw unauthorized('Please log in to download this book.');
+  if (access.download === 'buy') throw forbidden('Buy this book to download it.', 'NOT_PURCHASED');
+  return { book, access };
+}
 
 export async function listAllPublicBooks(db: Db): Promise<BookRecord[]> {
   return db

@@ -11,9 +11,8 @@ import { idParamSchema } from '@ebook/shared';
 import { z } from 'zod';
 import { tooManyRequests, notFound, unauthorized } from '../../lib/errors.js';
 import type { BookRecord } from '../books/books-query.service.js';
-import { getVisibleBook } from '../books/books.service.js';
 import { pageOwnedBooks } from '../books/ownership.service.js';
-import { sendBookFile } from '../files/send-book-file.js';
+import { sendBookFile } from '../downloads/send-book-file.js';
 import { getRunningPromotion } from '../promotion/promotion.service.js';
 import { addBookEntry } from './opds-book-entry.js';
 import { basicChallenge, opdsAuthenticator } from './opds-auth.js';
@@ -320,8 +319,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await opdsCaller(request);
-      const book = await getVisibleBook(app.db, request.params.id, async () => caller);
-      return sendBookFile(app, request, reply, book, caller);
+      return sendBookFile(app, request, reply, request.params.id, caller);
     },
   );
 };

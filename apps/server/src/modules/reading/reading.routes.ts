@@ -13,7 +13,7 @@ import {
 import { notFound, unprocessable } from '../../lib/errors.js';
 import { getFileRow } from '../files/file-records.service.js';
 import { latest } from '../files/http-file.js';
-import { sendPdf } from '../files/send-book-file.js';
+import { sendPdf } from '../downloads/send-book-file.js';
 import { presentBook } from '../books/books.presenter.js';
 import { getVisibleBook } from '../books/books.service.js';
 import { callerOf } from '../../plugins/auth.js';
