@@ -14,7 +14,7 @@ import { fileStoreFromConfig } from './lib/file-store-from-config.js';
 import { serverPackageRoot } from './lib/paths.js';
 import authPlugin from './plugins/auth.js';
 import breachedPasswords from './plugins/breached-passwords.js';
-import caches from './plugins/caches.js';
+import caches from './modules/books/catalogue-caches.js';
 import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';

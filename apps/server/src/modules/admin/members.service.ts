@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { books, paymentCards, stampedCopies, users, type UserRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import type { Caches } from '../../plugins/caches.js';
+import type { Caches } from '../books/catalogue-caches.js';
 import { removeUnusedFiles } from '../files/file-records.service.js';
 import type { PaymentGateway } from '../payment/gateway/index.js';
 

@@ -9,7 +9,7 @@ import { latest } from '../files/http-file.js';
 import { maySee, type Caller } from './books.policy.js';
 import { ownsBook } from './ownership.service.js';
 import { notFound } from '../../lib/errors.js';
-import type { Caches } from '../../plugins/caches.js';
+import type { Caches } from './catalogue-caches.js';
 import { findPublicBookCached } from './books-query.service.js';
 
 export interface CoverFile {

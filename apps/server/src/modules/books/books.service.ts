@@ -15,9 +15,9 @@ import { books, cartItems, files, users, wishlistItems } from '../../db/schema/i
 import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { Caches } from '../../plugins/caches.js';
+import type { Caches } from './catalogue-caches.js';
 import { discardInput, type BookInput } from './books-input.js';
-import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books-query.service.js';
+import { bookColumns, type BookRecord } from './books-query.service.js';
 import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
 import {
   askBookAccess,
@@ -195,7 +195,7 @@ export async function createBook(
       return row!;
     });
     await commitFiles(input);
-    invalidateCatalogueCaches(caches);
+    caches.clear();
     return book;
   } catch (error) {
     await discardInput(input);
@@ -320,7 +320,7 @@ export async function updateBook(
       return row!;
     });
     await commitFiles(input);
-    invalidateCatalogueCaches(caches);
+    caches.clear();
     await removeUnusedFiles(db, store, caches, replaced);
     return book;
   } catch (error) {
@@ -359,7 +359,7 @@ export async function deleteBook(
     );
     return { outcome: { kind: 'deleted' } as DeleteOutcome, fileIds };
   });
-  invalidateCatalogueCaches(caches);
+  caches.clear();
   await removeUnusedFiles(db, store, caches, result.fileIds);
   return result.outcome;
 }

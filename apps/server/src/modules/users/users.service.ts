@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { appPasswords, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import type { Caches } from '../../plugins/caches.js';
+import type { Caches } from '../books/catalogue-caches.js';
 import { assertNotBreached, hashPassword, verifyPassword, type BreachedPasswords } from '../../lib/passwords.js';
 import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
 import { acceptImage, decodeBase64File, type AcceptedImage } from '../files/files.service.js';
