@@ -10,12 +10,11 @@ import {
   type BookFields,
   type BookStatus,
 } from '@ebook/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { books, cartItems, files, users, wishlistItems } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import type { FileStore } from '../../lib/file-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { Caches } from './catalogue-caches.js';
 import { discardInput, type BookInput } from './books-input.js';
 import { bookColumns, type BookRecord } from './books-query.service.js';
 import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
@@ -115,6 +114,13 @@ export interface MemberQuota {
   uploadBytes: number;
 }
 
+/** What the writes of books use of the app. */
+type BookDeps = Pick<FastifyInstance, 'db' | 'fileStore' | 'caches' | 'config'>;
+
+function memberQuota(app: BookDeps): MemberQuota {
+  return { pendingBooks: app.config.PENDING_BOOKS_PER_MEMBER, uploadBytes: app.config.UPLOAD_BYTES_PER_MEMBER };
+}
+
 /**
  * Checks a member's quotas inside the write's transaction, after the write: a refusal rolls it back
  * (and the caller discards the staged files). The member's row is locked first, so two uploads of
@@ -162,12 +168,11 @@ async function lockMember(tx: Executor, caller: AuthUser, quota: MemberQuota | u
 }
 
 export async function createBook(
-  db: Db,
-  caches: Caches,
-  caller: AuthUser,
-  input: BookInput,
-  quota?: MemberQuota,
+  app: BookDeps,
+  { caller, input }: { caller: AuthUser; input: BookInput },
 ): Promise<BookRecord> {
+  const { db, caches } = app;
+  const quota = memberQuota(app);
   try {
     const fields = parseFields(input.fields);
     if (!input.cover || !input.pdf) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');
@@ -239,16 +244,13 @@ async function loadForChange(db: Executor, id: string, caller: AuthUser): Promis
 }
 
 export async function updateBook(
-  db: Db,
-  store: FileStore,
-  caches: Caches,
-  id: string,
-  caller: AuthUser,
-  input: BookInput,
-  quota?: MemberQuota,
-  /** For the price-drop notification's text. */
-  currency = 'USD',
+  app: BookDeps,
+  { id, caller, input }: { id: string; caller: AuthUser; input: BookInput },
 ): Promise<BookRecord> {
+  const { db, fileStore: store, caches } = app;
+  const quota = memberQuota(app);
+  /** For the price-drop notification's text. */
+  const currency = app.config.STORE_CURRENCY;
   let replaced: string[] = [];
   try {
     const fields = parseFields(input.fields);
@@ -336,12 +338,10 @@ export type DeleteOutcome = { kind: 'deleted' } | { kind: 'unlisted'; owners: nu
  * out of the catalogue, every cart and wishlist, with no new sales; its owners keep it and its files.
  */
 export async function deleteBook(
-  db: Db,
-  store: FileStore,
-  caches: Caches,
-  id: string,
-  caller: AuthUser,
+  app: BookDeps,
+  { id, caller }: { id: string; caller: AuthUser },
 ): Promise<DeleteOutcome> {
+  const { db, fileStore: store, caches } = app;
   const result = await db.transaction(async (tx) => {
     const book = await loadForChange(tx, id, caller);
     // Locks the row, so an order being written for it waits and then finds it unlisted.

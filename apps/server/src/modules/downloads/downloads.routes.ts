@@ -33,10 +33,13 @@ const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { exp, sig, u } = request.query;
-      const signed = exp !== undefined && sig !== undefined && verifyDownload(app.config.JWT_SECRET, id, u, exp, sig);
+      const signed =
+        exp !== undefined &&
+        sig !== undefined &&
+        verifyDownload(app.config.JWT_SECRET, { bookId: id, userId: u, expires: exp, sig });
       // A signed link acts as the member it was made for, as they are now (a deleted member: nobody).
       const caller = signed ? await linkHolder(u) : await app.currentUser(request);
-      return sendBookFile(app, request, reply, id, caller);
+      return sendBookFile(app, { request, reply, bookId: id, caller });
     },
   );
 

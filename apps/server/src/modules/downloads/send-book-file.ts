@@ -29,12 +29,9 @@ export async function keepFreeBook(app: FastifyInstance, caller: Caller, book: B
  */
 export async function sendBookFile(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  id: string,
-  caller: Caller,
+  { request, reply, bookId, caller }: { request: FastifyRequest; reply: FastifyReply; bookId: string; caller: Caller },
 ): Promise<FastifyReply> {
-  const { book, access } = await getDownloadableBook(app.db, id, caller);
+  const { book, access } = await getDownloadableBook(app.db, bookId, caller);
   await keepFreeBook(app, caller, book, access);
   // A buyer gets their own stamped copy; free books, the submitter and admins the original.
   const stamped = access.copy === 'stamped' && caller ? await app.stampedCopies.forDownload(book, caller) : null;
@@ -48,7 +45,10 @@ export async function sendBookFile(
   const file = stamped
     ? await findFileRow(app.db, stamped.sha256, 'application/pdf')
     : await getFileRow(app.db, book.pdfFileId);
-  return sendPdf(app, request, reply, file.sha256, {
+  return sendPdf(app, {
+    request,
+    reply,
+    sha256: file.sha256,
     disposition: pdfDisposition(book.title),
     cacheControl: 'private, no-store',
     missing: 'The file of this book is missing.',
@@ -63,10 +63,20 @@ export async function sendBookFile(
  */
 export async function sendPdf(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  sha256: string,
-  options: { disposition: string; cacheControl: string; missing: string; lastModified: Date },
+  {
+    request,
+    reply,
+    sha256,
+    ...options
+  }: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    sha256: string;
+    disposition: string;
+    cacheControl: string;
+    missing: string;
+    lastModified: Date;
+  },
 ): Promise<FastifyReply> {
   const size = (await app.fileStore.size(sha256)) ?? undefined;
   if (size === undefined) throw notFound(options.missing, 'FILE_MISSING');

@@ -29,10 +29,7 @@ export function signDownload(secret: string, bookId: string, userId?: string, no
 
 export function verifyDownload(
   secret: string,
-  bookId: string,
-  userId: string | undefined,
-  expires: number,
-  sig: string,
+  { bookId, userId, expires, sig }: { bookId: string; userId: string | undefined; expires: number; sig: string },
 ): boolean {
   if (expires * 1000 < Date.now()) return false;
   const expected = Buffer.from(signature(secret, bookId, userId, expires));

@@ -319,7 +319,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await opdsCaller(request);
-      return sendBookFile(app, request, reply, request.params.id, caller);
+      return sendBookFile(app, { request, reply, bookId: request.params.id, caller });
     },
   );
 };

@@ -90,7 +90,10 @@ const readingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unprocessable('No sample can be made from this book.', 'SAMPLE_UNAVAILABLE');
       }
       const file = await getFileRow(app.db, book.sampleFileId);
-      return sendPdf(app, request, reply, file.sha256, {
+      return sendPdf(app, {
+        request,
+        reply,
+        sha256: file.sha256,
         disposition: 'inline; filename="sample.pdf"',
         cacheControl: 'private, no-cache',
         missing: 'The sample of this book is missing.',
