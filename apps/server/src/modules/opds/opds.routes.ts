@@ -1,7 +1,7 @@
 /**
  * The OPDS 1.2 catalogue for e-reader apps (KOReader, Thorium, Moon+ Reader, Calibre), mounted at
  * /opds: a navigation root, new books, categories, free books, search (OpenSearch), the reader's own
- * library, and PDF downloads that apply exactly the web download's rules (files/send-book-file.ts).
+ * library, and PDF downloads that apply exactly the web download's rules (downloads/send-book-file.ts; books.policy decides).
  * Links are root-relative, so the catalogue works at whatever address the app reached the store by;
  * every absolute URL (feed ids, the OpenSearch template) comes from PUBLIC_URL, never from `Host`.
  */
