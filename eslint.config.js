@@ -81,8 +81,7 @@ const serverLayers = {
             message: 'The database layer must not depend on plugins, modules or the app.',
           },
           {
-            // The caches plugin holds what the modules cache, so it names their types.
-            target: `${SERVER}/plugins/!(caches).ts`,
+            target: `${SERVER}/plugins`,
             from: [`${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/server.ts`],
             message: 'Plugins must not depend on modules or the app.',
           },

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App, loadConfig, openDatabase, books, invalidateCatalogueCaches } from '@ebook/server';
+import { buildApp, type App, loadConfig, openDatabase, books } from '@ebook/server';
 import {
   dataUrl,
   makePdf,
@@ -160,7 +160,7 @@ async function main() {
 
     const outcomes: { query: KnownItemQuery; rank: number; ms: number }[] = [];
     for (const query of queries) {
-      invalidateCatalogueCaches(app.caches);
+      app.caches.clear();
       const began = process.hrtime.bigint();
       const response = await app.inject({ url: `/api/books?q=${encodeURIComponent(query.q)}` });
       const ms = Number(process.hrtime.bigint() - began) / 1e6;

@@ -7,7 +7,7 @@ await build({
     server: 'src/server.ts',
     backup: 'src/backup/cli.ts',
     // Run in worker threads by modules/files/document-jobs.ts, found beside server.js.
-    'document.worker': 'src/modules/files/document.worker.ts',
+    'document.worker': 'src/document.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -9,4 +9,3 @@ export { books, files } from './db/schema/index.js';
 export { renderCover, renderPdf } from './db/seed/catalogue.js';
 export { SEED_BOOKS } from './db/seed/catalogue-data.js';
 export { LocalFileStore } from './lib/file-store.js';
-export { invalidateCatalogueCaches } from './modules/books/books-query.service.js';

@@ -3,6 +3,7 @@ import adminRoutes from './admin/admin.routes.js';
 import authRoutes from './auth/auth.routes.js';
 import passwordResetRoutes from './auth/password-reset.routes.js';
 import booksRoutes from './books/books.routes.js';
+import downloadsRoutes from './downloads/downloads.routes.js';
 import submissionsRoutes from './submissions/submissions.routes.js';
 import filesRoutes from './files/files.routes.js';
 import healthRoutes from './health/health.routes.js';
@@ -30,6 +31,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(appPasswordsRoutes);
   await app.register(filesRoutes);
   await app.register(booksRoutes);
+  await app.register(downloadsRoutes);
   await app.register(submissionsRoutes);
   await app.register(wishlistRoutes);
   await app.register(cartRoutes);

@@ -11,7 +11,7 @@
  * - those page reads are prepared statements with the LIMIT written in, so PostgreSQL keeps one
  *   generic plan for them (with a LIMIT parameter it re-planned every call, 4 times the query's cost);
  * - a page's rows are cached for a few seconds, dropped on every write by this app.
- * The caches are the app's own (plugins/caches.ts): another server copy's write shows here within 5 s
+ * The caches are the app's own (catalogue-caches.ts): another server copy's write shows here within 5 s
  * (page boundaries within 30 s).
  */
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
@@ -20,7 +20,7 @@ import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { books, type BookRow } from '../../db/schema/index.js';
 import { publicStatus } from './books.policy.js';
-import type { Caches } from '../../plugins/caches.js';
+import type { Caches } from './catalogue-caches.js';
 import { buildSearch, type Search } from './books-search.service.js';
 
 /** The columns a presenter needs (not the search vector). */
@@ -67,19 +67,6 @@ export interface Facets {
 export interface PageKey {
   createdAt: string;
   id: string;
-}
-
-/**
- * Every write to books calls this, so this app never serves a stale total after its own write (other
- * copies see it when their entries expire).
- */
-export function invalidateCatalogueCaches(caches: Caches): void {
-  caches.facets.clear();
-  caches.pageKeys.clear();
-  caches.pages.clear();
-  caches.publicBooks.clear();
-  // New books bring new words.
-  caches.nearestWords.clear();
 }
 
 /**

@@ -17,7 +17,7 @@ import editDistance from 'damerau-levenshtein';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
-import type { Caches } from '../../plugins/caches.js';
+import type { Caches } from './catalogue-caches.js';
 
 export interface Search {
   /** Books that match. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
-import { canSee, isPublicStatus, mayChange, publicStatus } from './books.policy.js';
+import { bookAccess, canSee, isPublicStatus, mayChange, publicStatus, type CallerKind } from './books.policy.js';
 
 let database: Database;
 
@@ -57,4 +57,115 @@ describe('the books access policy', () => {
       expect(mayChange(book, author)).toBe(isPublicStatus(status) || status === 'unlisted' ? 'locked' : 'yes');
     }
   });
+
+  /**
+   * The whole policy: for each status, price and kind of caller, what they may do, read as
+   * "see download copy keep change" (keep: a download records the book in their library).
+   */
+  const table: Record<string, Record<'free' | 'paid', Record<CallerKind, string>>> = {
+    added: {
+      free: {
+        visitor: 'yes yes original - not-yours',
+        member: 'yes yes original keep not-yours',
+        owner: 'yes yes original keep not-yours',
+        submitter: 'yes yes original keep locked',
+        admin: 'yes yes original - yes',
+      },
+      paid: {
+        visitor: 'yes log-in original - not-yours',
+        member: 'yes buy original - not-yours',
+        owner: 'yes yes stamped - not-yours',
+        submitter: 'yes yes original - locked',
+        admin: 'yes yes original - yes',
+      },
+    },
+    approved: {
+      free: {
+        visitor: 'yes yes original - not-yours',
+        member: 'yes yes original keep not-yours',
+        owner: 'yes yes original keep not-yours',
+        submitter: 'yes yes original keep locked',
+        admin: 'yes yes original - yes',
+      },
+      paid: {
+        visitor: 'yes log-in original - not-yours',
+        member: 'yes buy original - not-yours',
+        owner: 'yes yes stamped - not-yours',
+        submitter: 'yes yes original - locked',
+        admin: 'yes yes original - yes',
+      },
+    },
+    pending: {
+      free: {
+        visitor: 'hidden hidden original - not-yours',
+        member: 'hidden hidden original - not-yours',
+        owner: 'hidden hidden original - not-yours',
+        submitter: 'yes yes original - yes',
+        admin: 'yes yes original - yes',
+      },
+      paid: {
+        visitor: 'hidden hidden original - not-yours',
+        member: 'hidden hidden original - not-yours',
+        owner: 'hidden hidden original - not-yours',
+        submitter: 'yes yes original - yes',
+        admin: 'yes yes original - yes',
+      },
+    },
+    rejected: {
+      free: {
+        visitor: 'hidden hidden original - not-yours',
+        member: 'hidden hidden original - not-yours',
+        owner: 'hidden hidden original - not-yours',
+        submitter: 'yes yes original - yes',
+        admin: 'yes yes original - yes',
+      },
+      paid: {
+        visitor: 'hidden hidden original - not-yours',
+        member: 'hidden hidden original - not-yours',
+        owner: 'hidden hidden original - not-yours',
+        submitter: 'yes yes original - yes',
+        admin: 'yes yes original - yes',
+      },
+    },
+    unlisted: {
+      free: {
+        visitor: 'hidden hidden original - not-yours',
+        member: 'hidden hidden original - not-yours',
+        owner: 'yes yes original - not-yours',
+        submitter: 'yes yes original - locked',
+        admin: 'yes yes original - yes',
+      },
+      paid: {
+        visitor: 'hidden hidden original - not-yours',
+        member: 'hidden hidden original - not-yours',
+        owner: 'yes yes stamped - not-yours',
+        submitter: 'yes yes original - locked',
+        admin: 'yes yes original - yes',
+      },
+    },
+  };
+  const callers = {
+    visitor: { caller: null, owns: false },
+    member: { caller: { id: 'r', role: 'member' as const }, owns: false },
+    owner: { caller: { id: 'r', role: 'member' as const }, owns: true },
+    submitter: { caller: { id: 'u', role: 'member' as const }, owns: false },
+    admin: { caller: { id: 'a', role: 'admin' as const }, owns: false },
+  };
+
+  it('covers every status', () => {
+    expect(Object.keys(table).sort()).toEqual([...BOOK_STATUSES].sort());
+  });
+
+  for (const status of BOOK_STATUSES) {
+    for (const price of ['free', 'paid'] as const) {
+      for (const [kind, { caller, owns }] of Object.entries(callers) as [CallerKind, (typeof callers)[CallerKind]][]) {
+        it(`${status}, ${price}, ${kind}: ${table[status]![price][kind]}`, () => {
+          const book = { status, userId: 'u', priceCents: price === 'free' ? 0 : 500 };
+          const access = bookAccess(book, caller, owns);
+          const [see, download, copy, keep, change] = table[status]![price][kind].split(' ');
+          expect(access).toEqual({ see, download, copy, keep: keep === 'keep', change });
+        });
+      }
+    }
+  }
 });

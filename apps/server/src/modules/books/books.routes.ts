@@ -41,10 +41,6 @@ const bookBodyDoc =
   'JSON (image and pdf as data URLs or base64) or multipart/form-data (fields, meta as JSON or meta.<key>, files image and pdf).';
 
 const booksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const memberQuota = {
-    pendingBooks: app.config.PENDING_BOOKS_PER_MEMBER,
-    uploadBytes: app.config.UPLOAD_BYTES_PER_MEMBER,
-  };
   const searchRateLimit = {
     max: app.config.SEARCHES_PER_MINUTE,
     timeWindow: '1 minute',
@@ -156,7 +152,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = await readBookInput(request, app.fileStore, app.documentJobs);
-      const book = await createBook(app.db, app.caches, callerOf(request), input, memberQuota);
+      const book = await createBook(app, { caller: callerOf(request), input });
       return reply.status(201).send({ msg: 'Book added successfully.', book: presentBook(book) });
     },
   );
@@ -176,16 +172,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const input = await readBookInput(request, app.fileStore, app.documentJobs);
-      const book = await updateBook(
-        app.db,
-        app.fileStore,
-        app.caches,
-        request.params.id,
-        callerOf(request),
-        input,
-        memberQuota,
-        app.config.STORE_CURRENCY,
-      );
+      const book = await updateBook(app, { id: request.params.id, caller: callerOf(request), input });
       return { msg: 'Book updated successfully.', book: presentBook(book) };
     },
   );
@@ -203,7 +190,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await deleteBook(app.db, app.fileStore, app.caches, request.params.id, callerOf(request));
+      const outcome = await deleteBook(app, { id: request.params.id, caller: callerOf(request) });
       return outcome.kind === 'unlisted'
         ? { msg: 'Book has been removed.', outcome: 'unlisted' as const, owners: outcome.owners }
         : { msg: 'Book has been removed.', outcome: 'deleted' as const, owners: 0 };

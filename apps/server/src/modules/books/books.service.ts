@@ -10,19 +10,27 @@ import {
   type BookFields,
   type BookStatus,
 } from '@ebook/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { books, cartItems, files, users, wishlistItems } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests } from '../../lib/errors.js';
-import type { FileStore } from '../../lib/file-store.js';
+import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { Caches } from '../../plugins/caches.js';
 import { discardInput, type BookInput } from './books-input.js';
-import { bookColumns, invalidateCatalogueCaches, type BookRecord } from './books-query.service.js';
+import { bookColumns, type BookRecord } from './books-query.service.js';
 import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
-import { canSee, isPublicStatus, mayChange, publicStatus, type Caller } from './books.policy.js';
+import {
+  askBookAccess,
+  canSee,
+  isPublicStatus,
+  mayChange,
+  maySee,
+  publicStatus,
+  type BookAccess,
+  type Caller,
+} from './books.policy.js';
 import { countOwners, ownsBook } from './ownership.service.js';
 import { notifyAdmins, notifyPriceDrop } from '../notifications/notifications.service.js';
-import { recordSampleRecut } from '../reading/sample-recuts.js';
+import { recordSampleRecut } from './sample-recuts.js';
 
 export type { Caller };
 export { isPublicStatus };
@@ -34,21 +42,39 @@ export async function findBook(db: Executor, id: string, lock = false): Promise<
 }
 
 /**
- * A public book to anyone; a pending or rejected one only to its submitter or an admin, an unlisted
- * one also to its owners (404 for others). The caller is resolved only when needed, so public reads
- * skip the session lookup.
+ * The book, if the caller may see it (books.policy: 404 otherwise). The caller is resolved only when
+ * needed, so public reads skip the session lookup.
  */
 export async function getVisibleBook(db: Db, id: string, resolveCaller: () => Promise<Caller>): Promise<BookRecord> {
   const book = await findBook(db, id);
-  if (!book) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
-  if (isPublicStatus(book.status)) return book;
-  const caller = await resolveCaller();
-  if (canSee(book, caller)) return book;
-  if (book.status === 'unlisted' && caller && (await ownsBook(db, caller.id, book.id))) return book;
-  throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  if (!book || !(await maySee(book, resolveCaller, (callerId) => ownsBook(db, callerId, book.id)))) {
+    throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  }
+  return book;
 }
 
-export { canSee };
+/**
+ * The book and what the caller may do with it, if they may download it (books.policy): 404 when they
+ * may not see it, 401 for a visitor and 403 NOT_PURCHASED for a member who has not bought it.
+ */
+export async function getDownloadableBook(
+  db: Db,
+  id: string,
+  caller: Caller,
+): Promise<{ book: BookRecord; access: BookAccess }> {
+  const book = await findBook(db, id);
+  if (!book) throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  const access = await askBookAccess(
+    book,
+    caller,
+    () => ownsBook(db, caller!.id, book.id),
+    (answer) => answer,
+  );
+  if (access.download === 'hidden') throw notFound('Book not found.', 'BOOK_NOT_FOUND');
+  if (access.download === 'log-in') throw unauthorized('Please log in to download this book.');
+  if (access.download === 'buy') throw forbidden('Buy this book to download it.', 'NOT_PURCHASED');
+  return { book, access };
+}
 
 export async function listAllPublicBooks(db: Db): Promise<BookRecord[]> {
   return db
@@ -86,6 +112,13 @@ export interface MemberQuota {
   pendingBooks: number;
   /** Bytes of the distinct covers and PDFs of all the member's books. */
   uploadBytes: number;
+}
+
+/** What the writes of books use of the app. */
+type BookDeps = Pick<FastifyInstance, 'db' | 'fileStore' | 'caches' | 'config'>;
+
+function memberQuota(app: BookDeps): MemberQuota {
+  return { pendingBooks: app.config.PENDING_BOOKS_PER_MEMBER, uploadBytes: app.config.UPLOAD_BYTES_PER_MEMBER };
 }
 
 /**
@@ -135,12 +168,11 @@ async function lockMember(tx: Executor, caller: AuthUser, quota: MemberQuota | u
 }
 
 export async function createBook(
-  db: Db,
-  caches: Caches,
-  caller: AuthUser,
-  input: BookInput,
-  quota?: MemberQuota,
+  app: BookDeps,
+  { caller, input }: { caller: AuthUser; input: BookInput },
 ): Promise<BookRecord> {
+  const { db, caches } = app;
+  const quota = memberQuota(app);
   try {
     const fields = parseFields(input.fields);
     if (!input.cover || !input.pdf) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');
@@ -168,7 +200,7 @@ export async function createBook(
       return row!;
     });
     await commitFiles(input);
-    invalidateCatalogueCaches(caches);
+    caches.clear();
     return book;
   } catch (error) {
     await discardInput(input);
@@ -212,16 +244,13 @@ async function loadForChange(db: Executor, id: string, caller: AuthUser): Promis
 }
 
 export async function updateBook(
-  db: Db,
-  store: FileStore,
-  caches: Caches,
-  id: string,
-  caller: AuthUser,
-  input: BookInput,
-  quota?: MemberQuota,
-  /** For the price-drop notification's text. */
-  currency = 'USD',
+  app: BookDeps,
+  { id, caller, input }: { id: string; caller: AuthUser; input: BookInput },
 ): Promise<BookRecord> {
+  const { db, fileStore: store, caches } = app;
+  const quota = memberQuota(app);
+  /** For the price-drop notification's text. */
+  const currency = app.config.STORE_CURRENCY;
   let replaced: string[] = [];
   try {
     const fields = parseFields(input.fields);
@@ -293,7 +322,7 @@ export async function updateBook(
       return row!;
     });
     await commitFiles(input);
-    invalidateCatalogueCaches(caches);
+    caches.clear();
     await removeUnusedFiles(db, store, caches, replaced);
     return book;
   } catch (error) {
@@ -309,12 +338,10 @@ export type DeleteOutcome = { kind: 'deleted' } | { kind: 'unlisted'; owners: nu
  * out of the catalogue, every cart and wishlist, with no new sales; its owners keep it and its files.
  */
 export async function deleteBook(
-  db: Db,
-  store: FileStore,
-  caches: Caches,
-  id: string,
-  caller: AuthUser,
+  app: BookDeps,
+  { id, caller }: { id: string; caller: AuthUser },
 ): Promise<DeleteOutcome> {
+  const { db, fileStore: store, caches } = app;
   const result = await db.transaction(async (tx) => {
     const book = await loadForChange(tx, id, caller);
     // Locks the row, so an order being written for it waits and then finds it unlisted.
@@ -332,7 +359,7 @@ export async function deleteBook(
     );
     return { outcome: { kind: 'deleted' } as DeleteOutcome, fileIds };
   });
-  invalidateCatalogueCaches(caches);
+  caches.clear();
   await removeUnusedFiles(db, store, caches, result.fileIds);
   return result.outcome;
 }

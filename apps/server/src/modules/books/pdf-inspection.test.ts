@@ -11,7 +11,6 @@ import { createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { bookBody, dataUrl, makePdf, makePng, multipart, postBook, storedFiles } from '../../test/books.js';
 import { deeplyNestedPdf, hugeArrayPdf, manyObjectsPdf } from '../../test/crafted-pdfs.js';
 import { recordFile } from '../files/file-records.service.js';
-import { invalidateCatalogueCaches } from './books-query.service.js';
 
 let ctx: TestContext;
 let admin: Actor;
@@ -113,7 +112,7 @@ describe('a PDF is inspected at upload', () => {
         .where(eq(books.id, book._id));
     });
     await staged.commit();
-    invalidateCatalogueCaches(ctx.app.caches);
+    ctx.app.caches.clear();
     const sample = () => ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}/sample` });
     const first = await sample();
     expect(first.statusCode).toBe(422);

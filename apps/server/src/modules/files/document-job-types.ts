@@ -1,5 +1,5 @@
 /**
- * What the document pool's worker is asked (document-jobs.ts) and what it answers (document.worker.ts).
+ * What the document pool's worker is asked (document-jobs.ts) and what it answers (src/document.worker.ts).
  */
 import type { ErrorCode } from '@ebook/shared';
 

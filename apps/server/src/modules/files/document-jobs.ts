@@ -186,7 +186,8 @@ export default fp(
  * (tests, development) a small script that loads it through tsx.
  */
 function workerScript(): string | URL {
+  // Bundled, the worker sits beside server.js; from source, at src/document.worker.ts.
   if (!import.meta.url.endsWith('.ts')) return new URL('./document.worker.js', import.meta.url);
-  const source = new URL('./document.worker.ts', import.meta.url).href;
+  const source = new URL('../../document.worker.ts', import.meta.url).href;
   return `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
 }

@@ -8,9 +8,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { books, files, stampedCopies, users, type FileRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import type { Caches } from '../../plugins/caches.js';
 import type { AcceptedFile } from './files.service.js';
-import { removeThumbnails } from './thumbnails.js';
+import { removeThumbnails, type ThumbnailCaches } from './thumbnails.js';
 
 /**
  * Serialises, per content, whatever adds or removes the stored bytes of a file: an upload's
@@ -49,7 +48,12 @@ export async function recordFile(
  * content's lock (see lockContent): the row, then the bytes and thumbnails, then commit. If removing
  * the bytes fails the row stays, so a row never names missing bytes.
  */
-export async function removeUnusedFiles(db: Db, store: FileStore, caches: Caches, fileIds: string[]): Promise<void> {
+export async function removeUnusedFiles(
+  db: Db,
+  store: FileStore,
+  caches: ThumbnailCaches,
+  fileIds: string[],
+): Promise<void> {
   const queue = [...new Set(fileIds)];
   for (let fileId = queue.shift(); fileId !== undefined; fileId = queue.shift()) {
     const current = fileId;

@@ -5,7 +5,12 @@
 import type { CoverSize } from '@ebook/shared';
 import type { FileStore } from '../../lib/file-store.js';
 import { untrustedImage } from '../../lib/images.js';
-import type { Caches } from '../../plugins/caches.js';
+import type { LoadingCache } from '../../lib/loading-cache.js';
+
+/** The app's memory of recently served thumbnails (app.caches has it). */
+export interface ThumbnailCaches {
+  thumbnails: LoadingCache<Buffer>;
+}
 
 export const COVER_WIDTHS: Record<CoverSize, number> = { card: 300, detail: 600 };
 
@@ -19,7 +24,12 @@ function thumbName(sha256: string, size: CoverSize): string {
  * recently served ones are kept in the app's memory (`caches.thumbnails`, up to a byte budget);
  * behind it the copy in the file store, and behind that generation from the original.
  */
-export function getThumbnail(store: FileStore, caches: Caches, sha256: string, size: CoverSize): Promise<Buffer> {
+export function getThumbnail(
+  store: FileStore,
+  caches: ThumbnailCaches,
+  sha256: string,
+  size: CoverSize,
+): Promise<Buffer> {
   return caches.thumbnails.getOrLoad(`${sha256}-${size}`, () => loadThumbnail(store, sha256, size));
 }
 
@@ -39,7 +49,7 @@ async function loadThumbnail(store: FileStore, sha256: string, size: CoverSize):
   return bytes;
 }
 
-export async function removeThumbnails(store: FileStore, caches: Caches, sha256: string): Promise<void> {
+export async function removeThumbnails(store: FileStore, caches: ThumbnailCaches, sha256: string): Promise<void> {
   await Promise.all(
     (Object.keys(COVER_WIDTHS) as CoverSize[]).map((size) => {
       caches.thumbnails.delete(`${sha256}-${size}`);

@@ -1,7 +1,7 @@
 /**
  * The OPDS 1.2 catalogue for e-reader apps (KOReader, Thorium, Moon+ Reader, Calibre), mounted at
  * /opds: a navigation root, new books, categories, free books, search (OpenSearch), the reader's own
- * library, and PDF downloads that apply exactly the web download's rules (files/send-book-file.ts).
+ * library, and PDF downloads that apply exactly the web download's rules (downloads/send-book-file.ts; books.policy decides).
  * Links are root-relative, so the catalogue works at whatever address the app reached the store by;
  * every absolute URL (feed ids, the OpenSearch template) comes from PUBLIC_URL, never from `Host`.
  */
@@ -11,9 +11,8 @@ import { idParamSchema } from '@ebook/shared';
 import { z } from 'zod';
 import { tooManyRequests, notFound, unauthorized } from '../../lib/errors.js';
 import type { BookRecord } from '../books/books-query.service.js';
-import { getVisibleBook } from '../books/books.service.js';
 import { pageOwnedBooks } from '../books/ownership.service.js';
-import { sendBookFile } from '../files/send-book-file.js';
+import { sendBookFile } from '../downloads/send-book-file.js';
 import { getRunningPromotion } from '../promotion/promotion.service.js';
 import { addBookEntry } from './opds-book-entry.js';
 import { basicChallenge, opdsAuthenticator } from './opds-auth.js';
@@ -320,8 +319,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await opdsCaller(request);
-      const book = await getVisibleBook(app.db, request.params.id, async () => caller);
-      return sendBookFile(app, request, reply, book, caller);
+      return sendBookFile(app, { request, reply, bookId: request.params.id, caller });
     },
   );
 };

@@ -3,10 +3,10 @@ import { inArray } from 'drizzle-orm';
 import type { BookType } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
-import type { Caches } from '../../plugins/caches.js';
-import type { PdfCaller } from '../books/books-files.service.js';
+import type { Caches } from '../books/catalogue-caches.js';
 import { listPublicBooks, type BookListResult, type BookRecord } from '../books/books-query.service.js';
 import { ownedAmong } from '../books/ownership.service.js';
+import { bookAccess, type Caller } from '../books/books.policy.js';
 import type { Acquisition } from './opds-book-entry.js';
 
 /** Entries per page of an acquisition feed. */
@@ -33,14 +33,9 @@ export function cataloguePage(db: Db, caches: Caches, query: CataloguePageQuery)
 
 /**
  * How each book is to be had by this reader: free books are open access; a paid book is the reader's
- * to download when they bought it, submitted it or are an admin (the rule of assertMayDownload, which
- * the download itself applies again); otherwise it is for sale.
+ * when books.policy lets them download it (the download itself asks again); otherwise it is for sale.
  */
-export async function acquisitionsFor(
-  db: Db,
-  caller: PdfCaller | null,
-  list: BookRecord[],
-): Promise<Map<string, Acquisition>> {
+export async function acquisitionsFor(db: Db, caller: Caller, list: BookRecord[]): Promise<Map<string, Acquisition>> {
   const paid = list.filter((book) => book.priceCents > 0);
   const owned = caller
     ? await ownedAmong(
@@ -52,8 +47,7 @@ export async function acquisitionsFor(
   return new Map(
     list.map((book): [string, Acquisition] => {
       if (book.priceCents === 0) return [book.id, 'open-access'];
-      const privileged = caller !== null && (caller.role === 'admin' || caller.id === book.userId);
-      return [book.id, privileged || owned.has(book.id) ? 'owned' : 'buy'];
+      return [book.id, bookAccess(book, caller, owned.has(book.id)).download === 'yes' ? 'owned' : 'buy'];
     }),
   );
 }

@@ -13,7 +13,7 @@ import {
 import { notFound, unprocessable } from '../../lib/errors.js';
 import { getFileRow } from '../files/file-records.service.js';
 import { latest } from '../files/http-file.js';
-import { sendPdf } from '../files/send-book-file.js';
+import { sendPdf } from '../downloads/send-book-file.js';
 import { presentBook } from '../books/books.presenter.js';
 import { getVisibleBook } from '../books/books.service.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -90,7 +90,10 @@ const readingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unprocessable('No sample can be made from this book.', 'SAMPLE_UNAVAILABLE');
       }
       const file = await getFileRow(app.db, book.sampleFileId);
-      return sendPdf(app, request, reply, file.sha256, {
+      return sendPdf(app, {
+        request,
+        reply,
+        sha256: file.sha256,
         disposition: 'inline; filename="sample.pdf"',
         cacheControl: 'private, no-cache',
         missing: 'The sample of this book is missing.',

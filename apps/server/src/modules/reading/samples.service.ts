@@ -12,10 +12,9 @@ import { PDF_MAX_BYTES } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
 import type { FileStore } from '../../lib/file-store.js';
-import type { Caches } from '../../plugins/caches.js';
+import type { Caches } from '../books/catalogue-caches.js';
 import { getFileRow, recordFile } from '../files/file-records.service.js';
 import { DocumentJobFailed, DocumentRefused, type DocumentJobs } from '../files/document-jobs.js';
-import { invalidateCatalogueCaches } from '../books/books-query.service.js';
 import { notifyAdmins } from '../notifications/notifications.service.js';
 
 /** What a sample cut needs of the server. */
@@ -92,7 +91,7 @@ export async function makeSample({ db, store, caches, jobs }: SampleDeps, bookId
         });
       }
     });
-    invalidateCatalogueCaches(caches);
+    caches.clear();
     return;
   }
   const staged = await store.stage(Buffer.from(cut.bytes), PDF_MAX_BYTES);
@@ -113,7 +112,7 @@ export async function makeSample({ db, store, caches, jobs }: SampleDeps, bookId
     if (!(error instanceof BookChangedMeanwhile)) throw error;
     return;
   }
-  invalidateCatalogueCaches(caches);
+  caches.clear();
 }
 
 class BookChangedMeanwhile extends Error {}

@@ -11,8 +11,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { books, reviews, users, type ReviewRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { Caches } from '../../plugins/caches.js';
-import { invalidateCatalogueCaches } from '../books/books-query.service.js';
+import type { Caches } from '../books/catalogue-caches.js';
 import { getVisibleBook, type Caller } from '../books/books.service.js';
 import { ownsBook } from '../books/ownership.service.js';
 
@@ -115,7 +114,7 @@ export async function createReview(app: ReviewDeps, { caller, bookId, input }: R
     await adjustRating(tx, bookId, 1, input.rating);
     return created;
   });
-  invalidateCatalogueCaches(caches);
+  caches.clear();
   return present({ ...row, name: await nameOf(db, caller.id) });
 }
 
@@ -137,7 +136,7 @@ export async function updateReview(app: ReviewDeps, { caller, bookId, input }: R
     await adjustRating(tx, bookId, 0, input.rating - current.rating);
     return updated!;
   });
-  invalidateCatalogueCaches(caches);
+  caches.clear();
   return present({ ...row, name: await nameOf(db, caller.id) });
 }
 
@@ -148,7 +147,7 @@ async function removeWhere(db: Db, caches: Caches, where: ReturnType<typeof and>
     if (row) await adjustRating(tx, row.bookId, -1, -row.rating);
     return row;
   });
-  if (removed) invalidateCatalogueCaches(caches);
+  if (removed) caches.clear();
   return Boolean(removed);
 }
 

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { books, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { Caches } from '../../plugins/caches.js';
-import { bookColumns, invalidateCatalogueCaches, type BookRecord } from '../books/books-query.service.js';
+import type { Caches } from '../books/catalogue-caches.js';
+import { bookColumns, type BookRecord } from '../books/books-query.service.js';
 import { buildSearch } from '../books/books-search.service.js';
 import { findBook } from '../books/books.service.js';
 
@@ -58,7 +58,7 @@ export async function reviewBook(
     }
     return row;
   });
-  invalidateCatalogueCaches(caches);
+  caches.clear();
   return book;
 }
 

@@ -1,41 +1,40 @@
 /**
- * Sending a book's PDF to someone: the one place that decides who may have it and how it is sent
- * (whole or by Range, with its validators), used by the web download (GET /api/books/:id/pdf) and by e-reader apps
- * (GET /opds/books/:id/file), so a change to either (such as stamped copies) applies to both.
+ * Sending a book's PDF to someone who may have it (books.policy decides, through getDownloadableBook),
+ * whole or by Range, with its validators: used by the web download (GET /api/books/:id/pdf) and by
+ * e-reader apps (GET /opds/books/:id/file), so a change to either (such as stamped copies) applies to
+ * both.
  */
 import type { ErrorResponse } from '@ebook/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
-import { assertMayDownload, type PdfCaller } from '../books/books-files.service.js';
-import { findFileRow, getFileRow } from './file-records.service.js';
-import { contentTag, latest, pdfDisposition, sendFile } from './http-file.js';
-import type { BookRecord } from '../books/books-query.service.js';
-import { isPublicStatus } from '../books/books.policy.js';
-import { recordFreeDownload } from '../books/ownership.service.js';
+import {
+  getDownloadableBook,
+  recordFreeDownload,
+  type BookAccess,
+  type BookRecord,
+  type Caller,
+} from '../books/index.js';
+import { findFileRow, getFileRow } from '../files/file-records.service.js';
+import { contentTag, latest, pdfDisposition, sendFile } from '../files/http-file.js';
 
 /** A member who takes a free book keeps it in their library (and may then review it). */
-export async function keepFreeBook(app: FastifyInstance, caller: PdfCaller | null, book: BookRecord): Promise<void> {
-  if (caller?.role === 'member' && book.priceCents === 0 && isPublicStatus(book.status)) {
-    await recordFreeDownload(app.db, caller.id, book.id);
-  }
+export async function keepFreeBook(app: FastifyInstance, caller: Caller, book: BookRecord, access: BookAccess) {
+  if (caller && access.keep) await recordFreeDownload(app.db, caller.id, book.id);
 }
 
 /**
- * Checks that `caller` may download `book` (401/403/404 otherwise), keeps a free book in a member's
- * library, and sends the PDF (see sendPdf). Access is decided before any condition is looked at, so a
+ * Sends book `id`'s PDF to `caller` if they may download it (401/403/404 otherwise), keeping a free
+ * book in a member's library (see sendPdf). Access is decided before any condition is looked at, so a
  * validator never tells a stranger anything.
  */
 export async function sendBookFile(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  book: BookRecord,
-  caller: PdfCaller | null,
+  { request, reply, bookId, caller }: { request: FastifyRequest; reply: FastifyReply; bookId: string; caller: Caller },
 ): Promise<FastifyReply> {
-  await assertMayDownload(app.db, book, caller);
-  await keepFreeBook(app, caller, book);
+  const { book, access } = await getDownloadableBook(app.db, bookId, caller);
+  await keepFreeBook(app, caller, book, access);
   // A buyer gets their own stamped copy; free books, the submitter and admins the original.
-  const stamped = await app.stampedCopies.forDownload(book, caller);
+  const stamped = access.copy === 'stamped' && caller ? await app.stampedCopies.forDownload(book, caller) : null;
   if (stamped && 'preparing' in stamped) {
     return reply
       .status(202)
@@ -46,7 +45,10 @@ export async function sendBookFile(
   const file = stamped
     ? await findFileRow(app.db, stamped.sha256, 'application/pdf')
     : await getFileRow(app.db, book.pdfFileId);
-  return sendPdf(app, request, reply, file.sha256, {
+  return sendPdf(app, {
+    request,
+    reply,
+    sha256: file.sha256,
     disposition: pdfDisposition(book.title),
     cacheControl: 'private, no-store',
     missing: 'The file of this book is missing.',
@@ -61,10 +63,20 @@ export async function sendBookFile(
  */
 export async function sendPdf(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  sha256: string,
-  options: { disposition: string; cacheControl: string; missing: string; lastModified: Date },
+  {
+    request,
+    reply,
+    sha256,
+    ...options
+  }: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    sha256: string;
+    disposition: string;
+    cacheControl: string;
+    missing: string;
+    lastModified: Date;
+  },
 ): Promise<FastifyReply> {
   const size = (await app.fileStore.size(sha256)) ?? undefined;
   if (size === undefined) throw notFound(options.missing, 'FILE_MISSING');

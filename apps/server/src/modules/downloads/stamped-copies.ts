@@ -3,7 +3,9 @@
  * own copy, the book's PDF with their name, e-mail and order in a footer on every page and in the
  * metadata (see stamp-pdf.ts). The copy is made once per buyer and book, in the document pool, and kept
  * in the file store with a `files` row like any upload, so later downloads and the reader's Range
- * requests cost no stamping. The original stays untouched: free books, the submitter and admins get it.
+ * requests cost no stamping. The original stays untouched: books.policy says who gets a stamped copy
+ * (an owner of a paid book); one who owns the book without an order (took it while it was free) gets
+ * the original, as there is no sale to stamp.
  *
  * A download waits a little for a copy being made (COPY_WAIT_SECONDS); past that it is answered 202
  * COPY_PREPARING with Retry-After, and the copy goes on being made. A copy that cannot be made (its job
@@ -21,11 +23,15 @@ import { PDF_MAX_BYTES } from '@ebook/shared';
 import { documentFailures, files, orderItems, orders, stampedCopies, users } from '../../db/schema/index.js';
 import { unavailable } from '../../lib/errors.js';
 import { notifyAdmins } from '../notifications/notifications.service.js';
-import { DocumentJobFailed, DocumentRefused } from './document-jobs.js';
+import { DocumentJobFailed, DocumentRefused } from '../files/document-jobs.js';
 import type { FileStore } from '../../lib/file-store.js';
-import type { BookRecord } from '../books/books-query.service.js';
-import { recordFile, removeUnusedFiles } from './file-records.service.js';
-import type { PdfCaller } from '../books/books-files.service.js';
+import type { BookRecord } from '../books/index.js';
+import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
+
+/** A member the policy gives a stamped copy to. */
+interface Buyer {
+  id: string;
+}
 
 /** What a download sends instead of the book's own PDF. */
 export interface StampedFile {
@@ -41,10 +47,11 @@ export interface CopyPreparing {
 
 export interface StampedCopies {
   /**
-   * The caller's stamped copy of the book (made now if needed), null when they get the original, or
-   * "preparing" when it takes longer than a download waits. 503 COPY_UNAVAILABLE when it cannot be made.
+   * The buyer's stamped copy of the book (made now if needed), for a caller books.policy gives a stamped
+   * copy; null when there is no PDF or no sale to stamp (they get the original), or "preparing" when it
+   * takes longer than a download waits. 503 COPY_UNAVAILABLE when it cannot be made.
    */
-  forDownload(book: BookRecord, caller: PdfCaller | null): Promise<StampedFile | CopyPreparing | null>;
+  forDownload(book: BookRecord, buyer: Buyer): Promise<StampedFile | CopyPreparing | null>;
 }
 
 declare module 'fastify' {
@@ -65,7 +72,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const inFlight = new Map<string, Promise<StampedFile>>();
 
-    async function make(book: BookRecord, caller: PdfCaller, sale: Sale): Promise<StampedFile> {
+    async function make(book: BookRecord, caller: Buyer, sale: Sale): Promise<StampedFile> {
       const [source] = await app.db.select().from(files).where(eq(files.id, book.pdfFileId!)).limit(1);
       if (!source) throw copyUnavailable();
       let stamped: Uint8Array;
@@ -121,8 +128,7 @@ export default fp(
 
     app.decorate('stampedCopies', {
       async forDownload(book, caller) {
-        if (!caller || !book.pdfFileId || book.priceCents === 0) return null;
-        if (caller.role === 'admin' || caller.id === book.userId) return null;
+        if (!book.pdfFileId) return null;
         const [kept] = await app.db
           .select({ sha256: files.sha256, sizeBytes: files.sizeBytes })
           .from(stampedCopies)

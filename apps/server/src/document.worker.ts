@@ -1,12 +1,14 @@
 /**
- * One document job in a worker thread of its own (see document-jobs.ts): receives the job (its bytes
- * transferred, not copied), answers with the result or a refusal, and ends.
+ * One document job in a worker thread of its own (see modules/files/document-jobs.ts): receives the job
+ * (its bytes transferred, not copied), answers with the result or a refusal, and ends. An entry point
+ * like server.ts, beside it, since it runs the PDF work of several modules (files inspects uploads,
+ * reading cuts samples, downloads stamps sold copies).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { cutSample } from '../reading/cut-sample.js';
-import type { DocumentJob, WorkerAnswer } from './document-job-types.js';
-import { inspectPdf, PdfRefusal } from './inspect-pdf.js';
-import { stampPdf } from './stamp-pdf.js';
+import { cutSample } from './modules/reading/cut-sample.js';
+import type { DocumentJob, WorkerAnswer } from './modules/files/document-job-types.js';
+import { inspectPdf, PdfRefusal } from './modules/files/inspect-pdf.js';
+import { stampPdf } from './modules/downloads/stamp-pdf.js';
 
 const job = workerData as DocumentJob;
 

@@ -9,8 +9,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@ebook/shared';
 import { books, documentFailures, stampedCopies } from '../../db/schema/index.js';
-import { recordFile } from './file-records.service.js';
-import { invalidateCatalogueCaches } from '../books/books-query.service.js';
+import { recordFile } from '../files/file-records.service.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { dataUrl, makePdf, postBook, storedFiles } from '../../test/books.js';
@@ -210,7 +209,7 @@ describe('what is not stamped', () => {
       return id;
     });
     await staged.commit();
-    invalidateCatalogueCaches(ctx.app.caches);
+    ctx.app.caches.clear();
     await buyBook(ctx.app, buyer, book._id);
     const response = await download(book._id, buyer);
     expect(response.statusCode).toBe(503);

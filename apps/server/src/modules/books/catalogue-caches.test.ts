@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.js';
-import { postBook } from '../test/books.js';
-import { createTestContext, type TestContext } from '../test/context.js';
-import { createAdmin, createBook } from '../test/factories.js';
-import { LoadingCache, type Caches } from './caches.js';
+import { buildApp, type App } from '../../app.js';
+import { postBook } from '../../test/books.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { createAdmin, createBook } from '../../test/factories.js';
+import { LoadingCache } from '../../lib/loading-cache.js';
+import type { Caches } from './catalogue-caches.js';
 
 /** A loader that counts its calls and answers `value`, or fails when `value` is an Error. */
 function loader<T>(value: T | Error) {
@@ -144,12 +145,14 @@ describe('two apps in one process', () => {
     (await app.inject({ url: '/api/books?limit=50' }))
       .json<{ books: { title: string }[] }>()
       .books.map((book) => book.title);
+  /** The caches themselves (not the methods that clear them). */
+  type CacheName = Exclude<keyof Caches, 'clear' | 'clearAll'>;
   const sizes = (caches: Caches) =>
     Object.fromEntries(Object.entries(caches).map(([name, held]) => [name, (held as { size: number }).size]));
 
   it('share no cache: a page cached by one app is not served by the other', async () => {
     expect(second.caches).not.toBe(ctx.app.caches);
-    for (const name of Object.keys(ctx.app.caches) as (keyof Caches)[]) {
+    for (const name of Object.keys(ctx.app.caches) as CacheName[]) {
       expect(second.caches[name], name).not.toBe(ctx.app.caches[name]);
     }
 
