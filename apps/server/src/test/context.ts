@@ -41,6 +41,9 @@ export async function createTestContext(
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
     LOGIN_FAILURES_BEFORE_DELAY: '1000',
     SEARCHES_PER_MINUTE: '100000',
+    // A download waits this long for the buyer's stamped copy before answering 202 COPY_PREPARING; on a
+    // busy machine stamping takes longer than the default 10 s. The test of the 202 sets its own.
+    COPY_WAIT_SECONDS: '60',
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...testFileStoreEnv(),
     ...env,
