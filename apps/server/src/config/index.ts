@@ -105,7 +105,7 @@ export const envSchema = z.object({
   DOCUMENT_JOB_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   DOCUMENT_INSPECT_SECONDS: z.coerce.number().int().min(1).max(3600).default(40),
   DOCUMENT_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
-  /** How long a buyer's download waits for their stamped copy before it is answered 202 COPY_PREPARING. */
+  /** How long a download waits for a stamped copy (202 COPY_PREPARING after) or a sample for its cut (202 SAMPLE_PREPARING). */
   COPY_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(10),
   /** Time to receive a whole request (a large upload on a slow line included). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),

@@ -8,7 +8,8 @@ import type { Book } from '@ebook/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createMember, type Actor } from '../../test/factories.js';
 import { bookBody, dataUrl, makePdf, postBook } from '../../test/books.js';
-import { SAMPLE_RECUTS_PER_BOOK } from './sample-recuts.js';
+import { sampleRecuts } from '../../db/schema/index.js';
+import { SAMPLE_RECUTS_PER_BOOK, SAMPLE_RECUTS_PER_MEMBER } from './sample-recuts.js';
 
 let ctx: TestContext;
 let member: Actor;
@@ -53,4 +54,35 @@ describe('changing the sample length', () => {
     expect(shown.samplePages).toBe(SAMPLE_RECUTS_PER_BOOK + 1);
     // Six cuts in the document pool: generous on a loaded machine.
   }, 300_000);
+});
+
+describe('a member changing the samples of many books', () => {
+  it(`is limited to ${SAMPLE_RECUTS_PER_MEMBER} re-cuts a day across their books (429 SAMPLE_RECUT_LIMIT)`, async () => {
+    const author = await createMember(ctx.app);
+    const pdf = dataUrl('application/pdf', await makePdf('Many books', 6));
+    const earlier = await postBook(ctx.app, author, { title: 'Earlier Book', price: 2, pdf });
+    const book = await postBook(ctx.app, author, { title: 'Next Book', price: 2, samplePages: 1, pdf });
+    // The day's re-cuts so far, all on the member's other book.
+    await ctx.app.db
+      .insert(sampleRecuts)
+      .values(
+        Array.from({ length: SAMPLE_RECUTS_PER_MEMBER }, () => ({ bookId: earlier._id, userId: author.user._id })),
+      );
+    const cut = await ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}/sample`, headers: author.headers });
+    expect(cut.statusCode).toBe(200);
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/books/${book._id}`,
+      headers: author.headers,
+      payload: {
+        ...(await bookBody({ title: 'Next Book', price: 2 })),
+        image: book.image,
+        pdf: book.pdf,
+        samplePages: 2,
+      },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'SAMPLE_RECUT_LIMIT' });
+    expect(refused.json().msg).toContain('your books');
+  });
 });

@@ -22,6 +22,7 @@ import fp from 'fastify-plugin';
 import { PDF_MAX_BYTES } from '@ebook/shared';
 import { documentFailures, files, orderItems, orders, stampedCopies, users } from '../../db/schema/index.js';
 import { unavailable } from '../../lib/errors.js';
+import { STILL_WORKING, waitAtMost } from '../../lib/wait-at-most.js';
 import { notifyAdmins } from '../notifications/notifications.service.js';
 import { DocumentJobFailed, DocumentRefused } from '../files/document-jobs.js';
 import type { FileStore } from '../../lib/file-store.js';
@@ -158,7 +159,8 @@ export default fp(
           pending.catch(() => undefined);
           inFlight.set(key, pending);
         }
-        return waitAtMost(pending, app.config.COPY_WAIT_SECONDS * 1000);
+        const copy = await waitAtMost(pending, app.config.COPY_WAIT_SECONDS * 1000);
+        return copy === STILL_WORKING ? { preparing: true, retryAfterSeconds: RETRY_AFTER_SECONDS } : copy;
       },
     } satisfies StampedCopies);
 
@@ -181,17 +183,6 @@ export default fp(
       });
     }
 
-    async function waitAtMost(pending: Promise<StampedFile>, ms: number): Promise<StampedFile | CopyPreparing> {
-      let timer: NodeJS.Timeout | undefined;
-      const preparing = new Promise<CopyPreparing>((resolve) => {
-        timer = setTimeout(() => resolve({ preparing: true, retryAfterSeconds: RETRY_AFTER_SECONDS }), ms);
-      });
-      try {
-        return await Promise.race([pending, preparing]);
-      } finally {
-        clearTimeout(timer);
-      }
-    }
   },
   { name: 'stamped-copies', dependencies: ['db', 'caches', 'document-jobs'] },
 );

@@ -90,6 +90,17 @@ export async function cutSample(
   return { bytes, pages: count, total };
 }
 
+/**
+ * The check after the cut, on its own: refuses `sample` (SAMPLE_UNAVAILABLE) unless it holds the
+ * first `keptPages` pages of `book` and nothing of the others. Lets a test prove the check catches
+ * what a naive copy of the pages would leak.
+ */
+export async function checkSample(book: Uint8Array, keptPages: number, sample: Uint8Array): Promise<void> {
+  const source = await loadUntrusted(book);
+  const leaves = source.getPages().map((page) => page.node);
+  await verifySample(source.context, leaves.slice(0, keptPages), leaves.slice(keptPages), sample);
+}
+
 function inherited(leaf: PDFPageLeaf, key: string) {
   return leaf.getInheritableAttribute(PDFName.of(key));
 }

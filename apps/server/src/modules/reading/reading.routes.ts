@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type ErrorResponse,
   idParamSchema,
   readingListResponseSchema,
   readingProgressInputSchema,
@@ -11,6 +12,7 @@ import {
   readingProgressSchema,
 } from '@ebook/shared';
 import { notFound, unprocessable } from '../../lib/errors.js';
+import { STILL_WORKING, waitAtMost } from '../../lib/wait-at-most.js';
 import { getFileRow } from '../files/file-records.service.js';
 import { latest } from '../files/http-file.js';
 import { sendPdf } from '../downloads/send-book-file.js';
@@ -18,6 +20,9 @@ import { presentBook } from '../books/books.presenter.js';
 import { getVisibleBook } from '../books/books.service.js';
 import { callerOf } from '../../plugins/auth.js';
 import { getProgress, listReading, saveProgress } from './progress.service.js';
+
+/** When a reader whose sample is still being cut should ask again. */
+const SAMPLE_RETRY_AFTER_SECONDS = 2;
 
 const readingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -74,7 +79,7 @@ const readingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reading'],
         summary: "The sample PDF: the book's first pages (10%, up to 20, or the count chosen), with Range support",
         description:
-          'Anyone who may see the book. Cut on the first request if not ready yet; 422 SAMPLE_UNAVAILABLE when the PDF cannot be cut.',
+          'Anyone who may see the book. Cut on the first request if not ready yet: a cut that takes longer than COPY_WAIT_SECONDS is answered 202 SAMPLE_PREPARING with Retry-After (ask again; HEAD moves no body). 422 SAMPLE_UNAVAILABLE when the PDF cannot be cut.',
         params: idParamSchema,
       },
     },
@@ -82,7 +87,14 @@ const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       const visible = await getVisibleBook(app.db, request.params.id, () => app.currentUser(request));
       let book = visible;
       if (book.sampleStatus === 'pending') {
-        await app.samples.ensure(book.id);
+        const cut = await waitAtMost(app.samples.ensure(book.id), app.config.COPY_WAIT_SECONDS * 1000);
+        if (cut === STILL_WORKING) {
+          return reply
+            .code(202)
+            .header('Retry-After', String(SAMPLE_RETRY_AFTER_SECONDS))
+            .header('Cache-Control', 'no-store')
+            .send({ msg: 'Preparing the sample...', code: 'SAMPLE_PREPARING' } satisfies ErrorResponse);
+        }
         book = await getVisibleBook(app.db, book.id, () => app.currentUser(request));
       }
       if (!book.pdfFileId) throw notFound('This book has no PDF.', 'FILE_NOT_FOUND');

@@ -5,6 +5,7 @@
  * action, attachment or outline, and the catalogue's title and author.
  */
 import { PDFDocument } from 'pdf-lib';
+import { checkSample, cutSample } from './cut-sample.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, type Actor } from '../../test/factories.js';
@@ -117,5 +118,23 @@ describe('a sample holds only its pages', () => {
         openActionScript: true,
       }),
     );
+  });
+});
+
+describe('the check after the cut', () => {
+  it('refuses a sample copied the naive way (the linked pages come along) and passes the real cut', async () => {
+    const book = await trappedBook(PAGES, { nextLinks: true, sharedResources: true, outlines: true });
+    const source = await PDFDocument.load(book);
+    const naive = await PDFDocument.create();
+    for (const page of await naive.copyPages(
+      source,
+      Array.from({ length: KEPT }, (_, index) => index),
+    ))
+      naive.addPage(page);
+    const leaked = await naive.save({ useObjectStreams: false });
+    expect(await everythingIn(Buffer.from(leaked))).toContain(pageMarker(KEPT + 1));
+    await expect(checkSample(book, KEPT, leaked)).rejects.toMatchObject({ code: 'SAMPLE_UNAVAILABLE' });
+    const { bytes } = await cutSample(book, KEPT, { title: 'The Whole Book', author: 'Ann Catalogue' });
+    await expect(checkSample(book, KEPT, bytes)).resolves.toBeUndefined();
   });
 });

@@ -105,8 +105,9 @@ export async function makeSample({ db, store, caches, jobs }: SampleDeps, bookId
         .returning({ id: books.id });
       // Changed meanwhile: roll the file row back; the next request cuts the new sample.
       if (rows.length === 0) throw new BookChangedMeanwhile();
+      // The bytes are in place before the row says "ready": a reader asking meanwhile finds them.
+      await staged.commit();
     });
-    await staged.commit();
   } catch (error) {
     await staged.discard();
     if (!(error instanceof BookChangedMeanwhile)) throw error;

@@ -37,10 +37,14 @@ export function PdfReader(props: PdfReaderProps) {
         <>
           <ReaderHeader {...props} />
           <main className="flex-1 overflow-auto p-4">
-            {state.status === 'loading' ? (
+            {state.status === 'loading' || state.status === 'preparing' ? (
               <div role="status" className="flex flex-col items-center gap-3 pt-24 text-stone-600">
                 <span className="h-8 w-8 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600" />
-                Opening the book…
+                {state.status === 'loading'
+                  ? 'Opening the book…'
+                  : props.sample
+                    ? 'Preparing the sample...'
+                    : 'Preparing your copy...'}
               </div>
             ) : (
               <ReaderMessage failure={state.failure} bookId={props.bookId}>
