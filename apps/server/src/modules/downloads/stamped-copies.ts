@@ -182,7 +182,6 @@ export default fp(
         });
       });
     }
-
   },
   { name: 'stamped-copies', dependencies: ['db', 'caches', 'document-jobs'] },
 );
