@@ -101,6 +101,31 @@ const serverLayers = {
   },
 };
 
+/**
+ * A server module is used through its index.ts: another module never imports the files inside it,
+ * and a module's own files never import their index (which would make import cycles through it).
+ */
+const MODULE_RULE = 'Import another module through its index.ts (modules/<name>/index.ts), never its inner files.';
+const OWN_INDEX_RULE = "A module's own files import each other directly, not through their index.ts.";
+const moduleBoundaries = [
+  [`${SERVER}/modules/*/*.ts`, '\\.\\./', '\\./index\\.js$'],
+  [`${SERVER}/modules/*/*/*.ts`, '\\.\\./\\.\\./', '\\.\\./index\\.js$'],
+].map(([files, up, ownIndex]) => ({
+  files: [files],
+  ignores: [`${SERVER}/modules/*/index.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: `^${up}[^./][^/]*/(?!index\\.js$)`, message: MODULE_RULE },
+          { regex: `^${ownIndex}`, message: OWN_INDEX_RULE },
+        ],
+      },
+    ],
+  },
+}));
+
 /** No import chain in the web app comes back to where it started. */
 const webCycles = {
   files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -154,6 +179,7 @@ export default tseslint.config(
   ...features.map(featureBoundary),
   sharedLayer,
   serverLayers,
+  ...moduleBoundaries,
   webCycles,
   {
     files: ['**/*.{js,mjs}'],

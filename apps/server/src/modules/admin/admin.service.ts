@@ -3,7 +3,7 @@ import { count, desc, eq, isNotNull } from 'drizzle-orm';
 import { submitterName, type AdminNotification, type AdminOverview } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books, users } from '../../db/schema/index.js';
-import { publicStatus } from '../books/books.policy.js';
+import { publicStatus } from '../books/index.js';
 
 export async function getOverview(db: Db): Promise<Omit<AdminOverview, 'currency'>> {
   const [[members], [catalogue], [pending]] = await Promise.all([

@@ -5,8 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema, memberListQuerySchema, memberListResponseSchema, okSchema } from '@ebook/shared';
 import { callerOf } from '../../plugins/auth.js';
-import { deleteMember } from '../users/account-deletion.service.js';
-import { presentUser } from '../users/users.presenter.js';
+import { deleteMember, presentUser } from '../users/index.js';
 import { listAllMembers, listMembersPage } from './members.service.js';
 
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,8 +10,8 @@ import {
 } from '@ebook/shared';
 import { callerOf } from '../../plugins/auth.js';
 import { LoginThrottle } from '../../lib/login-throttle.js';
-import { appPasswordCreatedMail } from '../mail/messages.js';
-import { assertPassword, getUser } from '../users/users.service.js';
+import { appPasswordCreatedMail } from '../mail/index.js';
+import { assertPassword, getUser } from '../users/index.js';
 import { createAppPassword, listAppPasswords, presentAppPassword, revokeAppPassword } from './app-passwords.service.js';
 
 const appPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,11 +9,10 @@ import {
   userSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
-import { accountExistsMail, welcomeMail } from '../mail/messages.js';
-import { notifyAdmins } from '../notifications/notifications.service.js';
+import { accountExistsMail, welcomeMail } from '../mail/index.js';
+import { notifyAdmins } from '../notifications/index.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
-import { presentUser } from '../users/users.presenter.js';
-import { getUser } from '../users/users.service.js';
+import { presentUser, getUser } from '../users/index.js';
 import { login, logout, registerMember, normaliseEmail, type IssuedSession } from './auth.service.js';
 import { LoginThrottle } from '../../lib/login-throttle.js';
 

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, forgotPasswordSchema, okSchema, resetPasswordSchema } from '@ebook/shared';
 import { tooManyRequests } from '../../lib/errors.js';
-import { passwordChangedMail, passwordResetMail } from '../mail/messages.js';
+import { passwordChangedMail, passwordResetMail } from '../mail/index.js';
 import { normaliseEmail } from './auth.service.js';
 import { createPasswordReset, resetPassword, RESET_TOKEN_MINUTES } from './password-reset.service.js';
 

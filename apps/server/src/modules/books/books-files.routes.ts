@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coverQuerySchema, idParamSchema } from '@ebook/shared';
 import { coverVersion } from './books.presenter.js';
-import { contentTag, sendFile } from '../files/http-file.js';
-import { getThumbnail } from '../files/thumbnails.js';
+import { contentTag, sendFile, getThumbnail } from '../files/index.js';
 import { getCoverFile } from './books-files.service.js';
 
 const YEAR_CACHE = 'public, max-age=31536000, immutable';

@@ -4,8 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { books, files } from '../../db/schema/index.js';
-import { getFileRow } from '../files/file-records.service.js';
-import { latest } from '../files/http-file.js';
+import { getFileRow, latest } from '../files/index.js';
 import { maySee, type Caller } from './books.policy.js';
 import { ownsBook } from './ownership.service.js';
 import { notFound } from '../../lib/errors.js';

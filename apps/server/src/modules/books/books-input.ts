@@ -5,19 +5,20 @@
  * discards them.
  */
 import type { FastifyRequest } from 'fastify';
-import type { DocumentJobs } from '../files/document-jobs.js';
-import { inspectUpload, type InspectedPdf } from '../files/inspect-upload.js';
-import { badRequest } from '../../lib/errors.js';
-import type { FileStore } from '../../lib/file-store.js';
-import { assertValidText } from '../../plugins/text-guard.js';
-import { sameFormat } from '../../lib/images.js';
 import {
+  type DocumentJobs,
+  inspectUpload,
+  type InspectedPdf,
   acceptFile,
   acceptImage,
   decodeBase64File,
   type AcceptedFile,
   type AcceptedImage,
-} from '../files/files.service.js';
+} from '../files/index.js';
+import { badRequest } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
+import { assertValidText } from '../../plugins/text-guard.js';
+import { sameFormat } from '../../lib/images.js';
 
 export type StagedCover = AcceptedImage;
 

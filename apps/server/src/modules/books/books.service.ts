@@ -17,7 +17,7 @@ import { badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unau
 import type { AuthUser } from '../../plugins/auth.js';
 import { discardInput, type BookInput } from './books-input.js';
 import { bookColumns, type BookRecord } from './books-query.service.js';
-import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
+import { recordFile, removeUnusedFiles } from '../files/index.js';
 import {
   askBookAccess,
   canSee,
@@ -29,7 +29,7 @@ import {
   type Caller,
 } from './books.policy.js';
 import { countOwners, ownsBook } from './ownership.service.js';
-import { notifyAdmins, notifyPriceDrop } from '../notifications/notifications.service.js';
+import { notifyAdmins, notifyPriceDrop } from '../notifications/index.js';
 import { recordSampleRecut } from './sample-recuts.js';
 
 export type { Caller };

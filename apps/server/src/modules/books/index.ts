@@ -1,7 +1,13 @@
 /**
- * What other modules use of books: the access policy's answers, the book records and who owns them.
+ * What other modules use of books: the access policy's answers, the book records, their search and
+ * presentation, and who owns them. Other modules import from here, never from the files inside.
  */
-export { getDownloadableBook } from './books.service.js';
-export { recordFreeDownload } from './ownership.service.js';
-export type { BookRecord } from './books-query.service.js';
+export { bookAccess, isPublicStatus, publicStatus } from './books.policy.js';
 export type { BookAccess, Caller } from './books.policy.js';
+export { bookColumns, listPublicBooks } from './books-query.service.js';
+export type { BookListResult, BookRecord } from './books-query.service.js';
+export { buildSearch } from './books-search.service.js';
+export { coverVersion, presentBook, presentSubmitted, sampleUrl } from './books.presenter.js';
+export { findBook, getDownloadableBook, getVisibleBook } from './books.service.js';
+export type { Caches } from './catalogue-caches.js';
+export { ownedAmong, ownsBook, pageOwnedBooks, recordFreeDownload } from './ownership.service.js';

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { bookBody, dataUrl, makePdf, makePng, multipart, postBook, storedFiles } from '../../test/books.js';
 import { deeplyNestedPdf, hugeArrayPdf, manyObjectsPdf } from '../../test/crafted-pdfs.js';
-import { recordFile } from '../files/file-records.service.js';
+import { recordFile } from '../files/index.js';
 
 let ctx: TestContext;
 let admin: Actor;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookIdParamSchema, cartAddSchema, cartSchema, okSchema } from '@ebook/shared';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
-import { presentBook } from '../books/books.presenter.js';
+import { presentBook } from '../books/index.js';
 import { addToCart, listCart, removeFromCart } from './cart.service.js';
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { books, cartItems, entitlements, type BookRow } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { publicStatus } from '../books/books.policy.js';
+import { publicStatus } from '../books/index.js';
 
 /** A book visitors can see; anything else is "not found" to a member. */
 export async function requirePublicBook(db: Executor, bookId: string): Promise<BookRow> {

@@ -10,7 +10,7 @@ import {
   idParamSchema,
   okSchema,
 } from '@ebook/shared';
-import { contactMail } from '../mail/messages.js';
+import { contactMail } from '../mail/index.js';
 import {
   deleteContactMessage,
   listContactMessages,

@@ -4,7 +4,7 @@ import type { ContactMessageInput } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { contactMessages, type ContactMessageRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { notifyAdmins } from '../notifications/notifications.service.js';
+import { notifyAdmins } from '../notifications/index.js';
 
 /** Stores the message and tells the admins' bells, in one transaction. */
 export async function saveContactMessage(db: Db, input: ContactMessageInput): Promise<ContactMessageRow> {

@@ -14,8 +14,7 @@ import {
   type BookRecord,
   type Caller,
 } from '../books/index.js';
-import { findFileRow, getFileRow } from '../files/file-records.service.js';
-import { contentTag, latest, pdfDisposition, sendFile } from '../files/http-file.js';
+import { findFileRow, getFileRow, contentTag, latest, pdfDisposition, sendFile } from '../files/index.js';
 
 /** A member who takes a free book keeps it in their library (and may then review it). */
 export async function keepFreeBook(app: FastifyInstance, caller: Caller, book: BookRecord, access: BookAccess) {

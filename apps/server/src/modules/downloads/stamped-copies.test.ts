@@ -9,7 +9,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@ebook/shared';
 import { books, documentFailures, stampedCopies } from '../../db/schema/index.js';
-import { recordFile } from '../files/file-records.service.js';
+import { recordFile } from '../files/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { dataUrl, makePdf, postBook, storedFiles } from '../../test/books.js';

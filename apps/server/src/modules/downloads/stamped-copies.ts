@@ -23,11 +23,10 @@ import { PDF_MAX_BYTES } from '@ebook/shared';
 import { documentFailures, files, orderItems, orders, stampedCopies, users } from '../../db/schema/index.js';
 import { unavailable } from '../../lib/errors.js';
 import { STILL_WORKING, waitAtMost } from '../../lib/wait-at-most.js';
-import { notifyAdmins } from '../notifications/notifications.service.js';
-import { DocumentJobFailed, DocumentRefused } from '../files/document-jobs.js';
+import { notifyAdmins } from '../notifications/index.js';
+import { DocumentJobFailed, DocumentRefused, recordFile, removeUnusedFiles } from '../files/index.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { BookRecord } from '../books/index.js';
-import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
 
 /** A member the policy gives a stamped copy to. */
 interface Buyer {

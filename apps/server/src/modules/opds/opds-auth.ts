@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors.js';
-import { authenticateAppPassword, type AppPasswordUser } from '../app-passwords/app-passwords.service.js';
-import { normaliseEmail } from '../auth/auth.service.js';
-import { LoginThrottle } from '../auth/login-throttle.js';
+import { authenticateAppPassword, type AppPasswordUser } from '../app-passwords/index.js';
+import { normaliseEmail } from '../auth/index.js';
+import { LoginThrottle } from '../../lib/login-throttle.js';
 
 export const INVALID_OPDS_CREDENTIALS =
   'The e-mail or app password is not correct. Create an app password in your Profile; your account password does not work here.';

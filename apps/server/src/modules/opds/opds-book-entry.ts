@@ -4,9 +4,7 @@
  */
 import { discountedCents } from '@ebook/shared';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import type { BookRecord } from '../books/books-query.service.js';
-import { isPublicStatus } from '../books/books.policy.js';
-import { coverVersion, sampleUrl } from '../books/books.presenter.js';
+import { type BookRecord, isPublicStatus, coverVersion, sampleUrl } from '../books/index.js';
 import { DC_NS, link, OPDS_NS, xmlText } from './opds-xml.js';
 
 /**

@@ -3,10 +3,15 @@ import { inArray } from 'drizzle-orm';
 import type { BookType } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
-import type { Caches } from '../books/catalogue-caches.js';
-import { listPublicBooks, type BookListResult, type BookRecord } from '../books/books-query.service.js';
-import { ownedAmong } from '../books/ownership.service.js';
-import { bookAccess, type Caller } from '../books/books.policy.js';
+import {
+  type Caches,
+  listPublicBooks,
+  type BookListResult,
+  type BookRecord,
+  ownedAmong,
+  bookAccess,
+  type Caller,
+} from '../books/index.js';
 import type { Acquisition } from './opds-book-entry.js';
 
 /** Entries per page of an acquisition feed. */

@@ -37,9 +37,8 @@ import {
   unavailable,
   unprocessable,
 } from '../../lib/errors.js';
-import type { ChargeResult, PaymentGateway } from '../payment/gateway/index.js';
-import { requireOwnCard } from '../payment/payment.service.js';
-import { getRunningPromotion } from '../promotion/promotion.service.js';
+import { type ChargeResult, type PaymentGateway, requireOwnCard } from '../payment/index.js';
+import { getRunningPromotion } from '../promotion/index.js';
 import { fulfilAttempt, type Fulfilment, type OrderPlacedListener } from './fulfilment.service.js';
 import type { OrderView } from './orders.service.js';
 

@@ -18,9 +18,9 @@ import {
   paymentAttempts,
   type PaymentAttemptRow,
 } from '../../db/schema/index.js';
-import type { Charge, PaymentGateway } from '../payment/gateway/index.js';
+import type { Charge, PaymentGateway } from '../payment/index.js';
 import { findOrderView, type OrderView } from './orders.service.js';
-import { publicStatus } from '../books/books.policy.js';
+import { publicStatus } from '../books/index.js';
 
 /** Why a charged attempt was refunded rather than fulfilled. */
 export type UnfulfillableReason = 'ALREADY_OWNED' | 'BOOK_UNAVAILABLE' | 'MEMBER_GONE' | 'AMOUNT_MISMATCH';

@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.js';
-import { orderReceiptMail, type MailMessage } from '../mail/messages.js';
-import { notifyUsers } from '../notifications/notifications.service.js';
+import { orderReceiptMail, type MailMessage } from '../mail/index.js';
+import { notifyUsers } from '../notifications/index.js';
 import type { OrderPlacedListener } from './fulfilment.service.js';
 import type { OrderView } from './orders.service.js';
 

@@ -10,7 +10,7 @@ import {
 } from '@ebook/shared';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
-import { presentBook } from '../books/books.presenter.js';
+import { presentBook } from '../books/index.js';
 import { presentOrder } from './orders.presenter.js';
 import { createOrder } from './checkout.service.js';
 import { orderPlacedListener } from './order-placed.js';

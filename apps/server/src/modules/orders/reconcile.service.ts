@@ -11,7 +11,7 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { paymentAttempts, type PaymentAttemptRow } from '../../db/schema/index.js';
-import type { PaymentGateway } from '../payment/gateway/index.js';
+import type { PaymentGateway } from '../payment/index.js';
 import { announcePlaced, fulfilLocked, type Fulfilment, type OrderPlacedListener } from './fulfilment.service.js';
 
 export interface ReconcileOptions {

@@ -20,7 +20,7 @@ import {
   type PDFContext,
   type PDFPageLeaf,
 } from 'pdf-lib';
-import { loadUntrusted, PdfRefusal } from '../files/inspect-pdf.js';
+import { loadUntrusted, PdfRefusal } from '../files/index.js';
 import {
   decoded,
   DROPPED_KEYS,

@@ -7,9 +7,7 @@ import type { ReadingProgress, ReadingProgressInput } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books, entitlements, readingProgress } from '../../db/schema/index.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { bookColumns, type BookRecord } from '../books/books-query.service.js';
-import { publicStatus } from '../books/books.policy.js';
-import { getDownloadableBook } from '../books/books.service.js';
+import { bookColumns, type BookRecord, publicStatus, getDownloadableBook } from '../books/index.js';
 
 /** The book, if the caller may read it in full: the rule of downloading it (404 unseen, 403 not bought). */
 async function readableBook(db: Db, bookId: string, caller: AuthUser): Promise<BookRecord> {

@@ -13,11 +13,9 @@ import {
 } from '@ebook/shared';
 import { notFound, unprocessable } from '../../lib/errors.js';
 import { STILL_WORKING, waitAtMost } from '../../lib/wait-at-most.js';
-import { getFileRow } from '../files/file-records.service.js';
-import { latest } from '../files/http-file.js';
-import { sendPdf } from '../downloads/send-book-file.js';
-import { presentBook } from '../books/books.presenter.js';
-import { getVisibleBook } from '../books/books.service.js';
+import { getFileRow, latest } from '../files/index.js';
+import { sendPdf } from '../downloads/index.js';
+import { presentBook, getVisibleBook } from '../books/index.js';
 import { callerOf } from '../../plugins/auth.js';
 import { getProgress, listReading, saveProgress } from './progress.service.js';
 

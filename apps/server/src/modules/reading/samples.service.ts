@@ -12,10 +12,9 @@ import { PDF_MAX_BYTES } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
 import type { FileStore } from '../../lib/file-store.js';
-import type { Caches } from '../books/catalogue-caches.js';
-import { getFileRow, recordFile } from '../files/file-records.service.js';
-import { DocumentJobFailed, DocumentRefused, type DocumentJobs } from '../files/document-jobs.js';
-import { notifyAdmins } from '../notifications/notifications.service.js';
+import type { Caches } from '../books/index.js';
+import { getFileRow, recordFile, DocumentJobFailed, DocumentRefused, type DocumentJobs } from '../files/index.js';
+import { notifyAdmins } from '../notifications/index.js';
 
 /** What a sample cut needs of the server. */
 export interface SampleDeps {

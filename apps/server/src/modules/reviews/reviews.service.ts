@@ -11,9 +11,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { books, reviews, users, type ReviewRow } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { Caches } from '../books/catalogue-caches.js';
-import { getVisibleBook, type Caller } from '../books/books.service.js';
-import { ownsBook } from '../books/ownership.service.js';
+import { type Caches, getVisibleBook, type Caller, ownsBook } from '../books/index.js';
 
 const LIST_LIMIT = 200;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeInfoSchema } from '@ebook/shared';
-import { listPublicBooks } from '../books/books-query.service.js';
-import { getRunningPromotion } from '../promotion/promotion.service.js';
+import { listPublicBooks } from '../books/index.js';
+import { getRunningPromotion } from '../promotion/index.js';
 
 /**
  * GET /api/store: public facts about the store the web app needs before it shows a price: the

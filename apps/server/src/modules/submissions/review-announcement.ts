@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.js';
-import { submissionReviewedMail } from '../mail/messages.js';
-import { notifyUsers } from '../notifications/notifications.service.js';
-import type { BookRecord } from '../books/books-query.service.js';
+import { submissionReviewedMail } from '../mail/index.js';
+import { notifyUsers } from '../notifications/index.js';
+import type { BookRecord } from '../books/index.js';
 
 export type ReviewDecision = 'approved' | 'rejected';
 

@@ -14,7 +14,7 @@ import {
 } from '@ebook/shared';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
-import { presentBook, presentSubmitted } from '../books/books.presenter.js';
+import { presentBook, presentSubmitted } from '../books/index.js';
 import { announceReview, reviewReasonOf } from './review-announcement.js';
 import { listAllForAdmin, listOwnBooks, listOwnPending, listPendingBooks, reviewBook } from './submissions.service.js';
 

@@ -8,10 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { books, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { Caches } from '../books/catalogue-caches.js';
-import { bookColumns, type BookRecord } from '../books/books-query.service.js';
-import { buildSearch } from '../books/books-search.service.js';
-import { findBook } from '../books/books.service.js';
+import { type Caches, bookColumns, type BookRecord, buildSearch, findBook } from '../books/index.js';
 
 /**
  * Approves or rejects a pending book. With `seen.version` (what the admin looked at) the decision

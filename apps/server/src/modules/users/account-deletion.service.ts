@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { books, paymentCards, stampedCopies, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { removeUnusedFiles } from '../files/file-records.service.js';
+import { removeUnusedFiles } from '../files/index.js';
 
 /** What a deletion touches: the rows, the files they leave unused, the caches and the card vault. */
 export type AccountDeletionDeps = Pick<FastifyInstance, 'db' | 'fileStore' | 'caches' | 'paymentGateway'>;

@@ -1,6 +1,6 @@
 import type { User } from '@ebook/shared';
 import type { UserRow } from '../../db/schema/index.js';
-import { fileUrl } from '../files/files.service.js';
+import { fileUrl } from '../files/index.js';
 
 /** The fields of a user the API returns: never the password hash. */
 export function presentUser(user: UserRow): User {

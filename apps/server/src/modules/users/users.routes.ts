@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { badRequest, forbidden, payloadTooLarge } from '../../lib/errors.js';
 import { LoginThrottle } from '../../lib/login-throttle.js';
-import { accountDeletedMail, passwordChangedMail } from '../mail/messages.js';
+import { accountDeletedMail, passwordChangedMail } from '../mail/index.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { assertValidText } from '../../plugins/text-guard.js';
 import { removeMemberAccount } from './account-deletion.service.js';

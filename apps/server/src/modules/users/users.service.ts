@@ -7,8 +7,7 @@ import type { Db } from '../../db/client.js';
 import { appPasswords, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { assertNotBreached, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
-import { acceptImage, decodeBase64File, type AcceptedImage } from '../files/files.service.js';
+import { recordFile, removeUnusedFiles, acceptImage, decodeBase64File, type AcceptedImage } from '../files/index.js';
 
 const AVATAR_SIZE = 256;
 

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookIdBodySchema, bookIdParamSchema, okSchema, wishlistEntrySchema } from '@ebook/shared';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
-import { presentBook } from '../books/books.presenter.js';
-import { ownedAmong } from '../books/ownership.service.js';
+import { presentBook, ownedAmong } from '../books/index.js';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.js';
 
 const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { books, wishlistItems, type BookRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { requirePublicBook } from '../cart/cart.service.js';
+import { requirePublicBook } from '../cart/index.js';
 
 export interface WishlistEntryRow {
   id: string;

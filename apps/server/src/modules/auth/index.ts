@@ -1,0 +1,4 @@
+/**
+ * What other modules use of auth. Other modules import from here, never from the files inside.
+ */
+export { normaliseEmail } from './auth.service.js';

@@ -1,0 +1,13 @@
+/**
+ * What other modules use of files. Other modules import from here, never from the files inside.
+ */
+export { DocumentJobFailed, DocumentRefused } from './document-jobs.js';
+export type { DocumentJobs } from './document-jobs.js';
+export { findFileRow, getFileRow, recordFile, removeUnusedFiles } from './file-records.service.js';
+export { acceptFile, acceptImage, decodeBase64File, fileUrl } from './files.service.js';
+export type { AcceptedFile, AcceptedImage } from './files.service.js';
+export { contentTag, latest, pdfDisposition, sendFile } from './http-file.js';
+export { PdfRefusal, loadUntrusted } from './inspect-pdf.js';
+export { inspectUpload } from './inspect-upload.js';
+export type { InspectedPdf } from './inspect-upload.js';
+export { getThumbnail } from './thumbnails.js';
