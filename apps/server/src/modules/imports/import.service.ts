@@ -7,13 +7,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { IMPORT_SKIP_REASONS, type BookMeta, type ImportSummary } from '@ebook/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
 import { readRow, titleAuthorKey, type ImportBook } from './import-row.js';
 import type { CsvRow } from './catalogue-csv.js';
 
-type ImportDeps = Pick<FastifyInstance, 'db' | 'caches'>;
+/** The database, and the catalogue caches to empty after each write (none in the command line). */
+interface ImportDeps {
+  db: Db;
+  caches: { clear(): void };
+}
 
 export interface ImportOptions {
   dryRun: boolean;
