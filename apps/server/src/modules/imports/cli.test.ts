@@ -55,10 +55,14 @@ const mapping = ['--no-header', '--default-price', '2.50', '--map', '1=isbn', '-
 describe('npm run import', () => {
   it('previews, imports, then finds the same books again, with a progress report and the summary', async () => {
     const dataDir = path.join(work, 'data');
-    const env: Record<string, string> = ctx ? { DATABASE_URL: ctx.databaseUrl!, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
+    const env: Record<string, string> = ctx
+      ? { DATABASE_URL: ctx.databaseUrl!, DATA_DIR: dataDir }
+      : { DATA_DIR: dataDir };
 
     const dry = await runImport([csvFile, '--dry-run', ...mapping], env);
-    expect(dry.out).toContain('Would import (dry run, nothing written): 3 rows; 2 created, 0 updated, 0 unchanged, 1 skipped');
+    expect(dry.out).toContain(
+      'Would import (dry run, nothing written): 3 rows; 2 created, 0 updated, 0 unchanged, 1 skipped',
+    );
     expect(dry.out).toContain('skipped row 2: No title');
     expect(dry.out).toContain('100% (3 rows)');
     expect(dry.code).toBe(0);

@@ -91,6 +91,10 @@ export function readRow(line: number, fields: CatalogueRecord, defaultPriceCents
 
 /** Title and author as an import compares them within one file (case, spacing and punctuation aside). */
 export function titleAuthorKey(book: Pick<ImportBook, 'title' | 'author'>): string {
-  const fold = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const fold = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   return `${fold(book.title)}\u0000${fold(book.author)}`;
 }

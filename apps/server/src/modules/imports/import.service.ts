@@ -33,7 +33,6 @@ const BATCH_ROWS = 200;
 const LISTED_SKIPS = 1000;
 
 interface ExistingBook {
-  n: number;
   id: string;
   title: string;
   author: string;
@@ -155,31 +154,52 @@ async function handleBatch(deps: ImportDeps, batch: ImportBook[], summary: Impor
 
 /**
  * The books the batch's rows already have, by row index: the one with the row's import key, else its
- * ISBN, else its title and author (titles compared as the catalogue's title_key does).
+ * ISBN, else its title and author (titles compared as the catalogue's title_key does). Three set
+ * queries per batch, each on its own index, whatever the size of the catalogue.
  */
 async function findExisting(db: Executor, batch: ImportBook[]): Promise<Map<number, ExistingBook>> {
-  const wanted = JSON.stringify(
-    batch.map((book, n) => ({ n, key: book.key, isbn: book.isbn, title: book.title, author: book.author })),
-  );
-  const result = (await db.execute(sql`
-    select w.n, m.id, m.title, m.author, m.category, m.price_cents as "priceCents", m.description, m.story,
-           m.meta, m.import_key as "importKey", m.status, m.has_files as "hasFiles"
-    from json_to_recordset(${wanted}::json) as w(n int, key text, isbn text, title text, author text)
-    cross join lateral (
-      select found.* from (
-        select b.*, 1 as rank from books b where w.key is not null and b.import_key = w.key
-        union all
-        select b.*, 2 from books b where w.isbn is not null and b.meta->>'sku' = w.isbn
-        union all
-        select b.*, 3 from books b
-        where b.title_key = btrim(regexp_replace(lower(w.title), '[^[:alnum:]]+', ' ', 'g'))
-          and lower(b.author) = lower(w.author)
-      ) found order by found.rank, found.created_at limit 1
-    ) m0
-    cross join lateral (
-      select m0.*, (m0.cover_file_id is not null and m0.pdf_file_id is not null) as has_files
-    ) m`)) as { rows: ExistingBook[] };
-  return new Map(result.rows.map((row) => [row.n, row]));
+  const keys = batch.flatMap((book) => (book.key ? [book.key] : []));
+  const isbns = batch.flatMap((book) => (book.isbn ? [book.isbn] : []));
+  const wanted = JSON.stringify(batch.map((book, n) => ({ n, title: book.title, author: book.author })));
+  const columns = sql`b.id, b.title, b.author, b.category, b.price_cents as "priceCents", b.description,
+    b.story, b.meta, b.import_key as "importKey", b.status,
+    (b.cover_file_id is not null and b.pdf_file_id is not null) as "hasFiles"`;
+  const [byKey, byIsbn, byTitle] = (await Promise.all([
+    keys.length === 0
+      ? { rows: [] }
+      : db.execute(
+          sql`select ${columns} from books b where b.import_key in ${sql`(${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )})`}`,
+        ),
+    isbns.length === 0
+      ? { rows: [] }
+      : db.execute(
+          sql`select ${columns}, b.meta->>'sku' as "isbn" from books b where (b.meta->>'sku') in ${sql`(${sql.join(
+            isbns.map((isbn) => sql`${isbn}`),
+            sql`, `,
+          )})`} order by b.created_at`,
+        ),
+    db.execute(sql`
+      select w.n, ${columns}
+      from (select n, btrim(regexp_replace(lower(title), '[^[:alnum:]]+', ' ', 'g')) as title_key,
+                   lower(author) as author_key
+            from json_to_recordset(${wanted}::json) as r(n int, title text, author text)) w
+      join books b on b.title_key = w.title_key and lower(b.author) = w.author_key
+      order by b.created_at`),
+  ])) as { rows: (ExistingBook & { n?: number; isbn?: string })[] }[];
+  const keyed = new Map(byKey!.rows.map((row) => [row.importKey!, row]));
+  const isbned = new Map<string, ExistingBook>();
+  for (const row of byIsbn!.rows) if (!isbned.has(row.isbn!)) isbned.set(row.isbn!, row);
+  const titled = new Map<number, ExistingBook>();
+  for (const row of byTitle!.rows) if (!titled.has(row.n!)) titled.set(row.n!, row);
+  const found = new Map<number, ExistingBook>();
+  batch.forEach((book, n) => {
+    const match = (book.key && keyed.get(book.key)) || (book.isbn && isbned.get(book.isbn)) || titled.get(n);
+    if (match) found.set(n, match);
+  });
+  return found;
 }
 
 /** The columns to change so the book says what the row says, or null when it already does. */
