@@ -27,6 +27,7 @@ export const IMPORT_SKIP_REASONS = {
   titleTooLong: 'Title longer than 300 characters',
   badPrice: 'Price is not a number or Free',
   badNumber: 'Publish year or pages is not a whole number',
+  badText: 'Contains a character that is not allowed (NUL)',
   duplicateId: 'Same id as an earlier row',
   duplicateIsbn: 'Duplicate ISBN (an earlier row has it)',
   duplicateTitle: 'Same title and author as an earlier row',

@@ -48,6 +48,10 @@ export function normaliseIsbn(value: string | undefined): string | null {
 }
 
 export function readRow(line: number, fields: CatalogueRecord, defaultPriceCents: number): RowOutcome {
+  // The database cannot store a NUL character (the API's text guard refuses it in every other body).
+  if (Object.values(fields).some((value) => value.includes('\0'))) {
+    return { skip: IMPORT_SKIP_REASONS.badText, title: clean(fields.title, 300).replaceAll('\0', '') };
+  }
   const title = clean(fields.title, 1000);
   if (!title) return { skip: IMPORT_SKIP_REASONS.noTitle, title: '' };
   if (title.length > 300) return { skip: IMPORT_SKIP_REASONS.titleTooLong, title: title.slice(0, 300) };

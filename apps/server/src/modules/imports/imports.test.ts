@@ -51,6 +51,7 @@ const TEMPLATE_CSV = [
   'lh-5,Second Light,Mara Quill,Fiction,2,978-0-00-000001-1,,,,,,',
   'lh-6,The Year Book,Ada Coin,Fiction,2,,,,twenty,,,',
   'lh-7,  the lighthouse   KEEPER ,mara quill,Fiction,2,,,,,,,',
+  'lh-8,Null\u0000Island,Ada Coin,Fiction,2,,,,,,,',
   '',
 ].join('\n');
 
@@ -58,20 +59,21 @@ describe('catalogue CSV import', () => {
   it('previews without writing: created, and every skipped row with its reason', async () => {
     const before = await ctx.app.db.$count(books);
     const summary = await summaryOf(TEMPLATE_CSV, 'dryRun=true');
-    expect(summary).toMatchObject({ dryRun: true, rows: 7, created: 2, updated: 0, skipped: 5, needsFile: 2 });
+    expect(summary).toMatchObject({ dryRun: true, rows: 8, created: 2, updated: 0, skipped: 6, needsFile: 2 });
     expect(summary.skippedRows).toEqual([
       { row: 4, title: '', reason: IMPORT_SKIP_REASONS.noTitle },
       { row: 5, title: 'A Priceless Thing', reason: IMPORT_SKIP_REASONS.badPrice },
       { row: 6, title: 'Second Light', reason: IMPORT_SKIP_REASONS.duplicateIsbn },
       { row: 7, title: 'The Year Book', reason: IMPORT_SKIP_REASONS.badNumber },
       { row: 8, title: 'the lighthouse KEEPER', reason: IMPORT_SKIP_REASONS.duplicateTitle },
+      { row: 9, title: 'NullIsland', reason: IMPORT_SKIP_REASONS.badText },
     ]);
     expect(await ctx.app.db.$count(books)).toBe(before);
   });
 
   it('commits what the preview said: books that need a file, not listed until completed', async () => {
     const summary = await summaryOf(TEMPLATE_CSV, 'dryRun=false');
-    expect(summary).toMatchObject({ dryRun: false, created: 2, updated: 0, skipped: 5 });
+    expect(summary).toMatchObject({ dryRun: false, created: 2, updated: 0, skipped: 6 });
     const [keeper] = await ctx.app.db.select().from(books).where(eq(books.importKey, 'lh-1'));
     expect(keeper).toMatchObject({
       title: 'The Lighthouse Keeper',
@@ -108,7 +110,7 @@ describe('catalogue CSV import', () => {
   it('importing again updates instead of duplicating (by id, ISBN, then title and author)', async () => {
     const before = await ctx.app.db.$count(books);
     const again = await summaryOf(TEMPLATE_CSV, 'dryRun=false');
-    expect(again).toMatchObject({ created: 0, skipped: 5 });
+    expect(again).toMatchObject({ created: 0, skipped: 6 });
     // The keeper was completed with other fields since: the file's fields win; the stone is as it was.
     expect(again.updated + again.unchanged).toBe(2);
     expect(await summaryOf(TEMPLATE_CSV, 'dryRun=false')).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
