@@ -45,7 +45,10 @@ export const importMappingEntrySchema = z
     message: `The field after = must be one of: ${CATALOGUE_CSV_COLUMNS.join(', ')}`,
   });
 
-const booleanFlag = z.preprocess((value) => (value === 'false' || value === '0' ? false : value === '' ? true : value), z.coerce.boolean());
+const booleanFlag = z.preprocess(
+  (value) => (value === 'false' || value === '0' ? false : value === '' ? true : value),
+  z.coerce.boolean(),
+);
 
 /** Query of POST /api/admin/imports/csv (the body is the CSV file, text/csv). */
 export const csvImportQuerySchema = z.object({
@@ -56,7 +59,7 @@ export const csvImportQuerySchema = z.object({
   /** Price for rows without one, e.g. 4.99 (0 = free). */
   defaultPrice: z.string().trim().max(20).default('0'),
   map: z.preprocess(
-    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value]),
     z.array(importMappingEntrySchema).max(CATALOGUE_CSV_COLUMNS.length),
   ),
 });

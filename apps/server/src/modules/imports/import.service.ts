@@ -29,7 +29,7 @@ export interface ImportOptions {
 }
 
 /** Rows per batch: one matching query and one transaction each (short, so other requests interleave). */
-const BATCH_ROWS = 200;
+const BATCH_ROWS = 100;
 const LISTED_SKIPS = 1000;
 
 interface ExistingBook {

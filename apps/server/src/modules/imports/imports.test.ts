@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_SKIP_REASONS, type Book, type ImportSummary } from '@ebook/shared';
@@ -163,6 +164,21 @@ describe('catalogue CSV import', () => {
       payload: { title: 'x' },
     });
     expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('catalogue CSV import over HTTP', () => {
+  it('reads the body as a stream from a real connection, the text checked row by row', async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const rows = Array.from({ length: 450 }, (_, i) => `http-${i},Streamed Book ${i},Rio Stream,Fiction,1.25`);
+    const response = await fetch(`http://127.0.0.1:${port}/api/admin/imports/csv?dryRun=true`, {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'text/csv' },
+      body: ['id,title,author,category,price', ...rows, 'http-x,Bad\u0000Row,A,B,1'].join('\n'),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ rows: 451, created: 450, skipped: 1 });
   });
 });
 
