@@ -42,8 +42,10 @@ export const CATEGORY_SUGGESTIONS = [
 /**
  * 'unlisted': a book someone owns that the admin deleted. It left the catalogue for good (no new
  * sales), but its owners keep reading and downloading it.
+ * 'incomplete': an imported book that needs a file (its PDF or cover); not listed until the admin adds
+ * it with the edit form, which then makes it 'added'.
  */
-export const BOOK_STATUSES = ['added', 'pending', 'approved', 'rejected', 'unlisted'] as const;
+export const BOOK_STATUSES = ['added', 'pending', 'approved', 'rejected', 'unlisted', 'incomplete'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 /**
  * Statuses a visitor can see in the public catalogue: the one statement of "public" for the server's

@@ -15,3 +15,4 @@ export * from './schemas/reviews.js';
 export * from './schemas/notifications.js';
 export * from './schemas/reading.js';
 export * from './schemas/app-passwords.js';
+export * from './schemas/imports.js';

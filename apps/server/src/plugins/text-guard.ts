@@ -5,6 +5,7 @@
  * surrogate would be silently replaced, so both are refused with 400 before validation runs.
  * Multipart fields are read inside the handler; readers call `assertValidText` on each.
  */
+import { Stream } from 'node:stream';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.js';
 
@@ -18,7 +19,8 @@ function isInvalidText(value: string): boolean {
 function findInvalidText(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return isInvalidText(value) ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
-  if (Buffer.isBuffer(value)) return undefined;
+  // A body read as a stream (a catalogue CSV) is checked by its reader, row by row.
+  if (Buffer.isBuffer(value) || value instanceof Stream) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     const innerPath = path ? `${path}.${key}` : key;
     if (isInvalidText(key)) return innerPath;

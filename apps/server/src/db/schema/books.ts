@@ -1,5 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { PUBLIC_BOOK_STATUSES, type BookMeta, type BookStatus, type SampleStatus } from '@ebook/shared';
 import { createdAt, id, tsvector, updatedAt } from './columns.js';
 import { files } from './files.js';
@@ -60,6 +71,11 @@ export const books = pgTable(
      */
     sampleFileId: uuid('sample_file_id').references(() => files.id, { onDelete: 'restrict' }),
     sampleStatus: text('sample_status').$type<SampleStatus>().notNull().default('pending'),
+    /**
+     * Where an imported book came from (a calibre uuid, or the `id` column of a catalogue CSV): importing
+     * the same catalogue again finds the book by it and updates it (modules/imports).
+     */
+    importKey: text('import_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +111,10 @@ export const books = pgTable(
     index('books_cover_file_idx').on(t.coverFileId),
     index('books_pdf_file_idx').on(t.pdfFileId),
     index('books_sample_file_idx').on(t.sampleFileId),
+    uniqueIndex('books_import_key_idx').on(t.importKey),
+    // An import's other ways to find a book: its ISBN (kept as the SKU), then its title and author.
+    index('books_isbn_idx').on(sql`(${t.meta}->>'sku')`),
+    index('books_title_author_idx').on(t.titleKey, sql`lower(${t.author})`),
     check('books_sample_pages_check', sql`${t.samplePages} between 1 and 50`),
   ],
 );

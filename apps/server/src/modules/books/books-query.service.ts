@@ -48,7 +48,7 @@ export const bookColumns = {
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
 };
-export type BookRecord = Omit<BookRow, 'searchVector' | 'titleKey'>;
+export type BookRecord = Omit<BookRow, 'searchVector' | 'titleKey' | 'importKey'>;
 
 /** Written literally (not as parameters) so the planner can use the partial indexes on public rows. */
 export const isPublic = publicStatus(books.status);

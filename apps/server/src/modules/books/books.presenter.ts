@@ -7,7 +7,7 @@ import type { BookRow } from '../../db/schema/index.js';
  * submitter, or an admin submitter), 'Unknown' when the account is gone; the server decides it.
  */
 export function presentBook(
-  book: Omit<BookRow, 'searchVector' | 'titleKey'>,
+  book: Omit<BookRow, 'searchVector' | 'titleKey' | 'importKey'>,
   extra: { submittedBy?: string | null } = {},
 ): Book {
   return {
@@ -59,7 +59,7 @@ export function presentSuggestion(book: {
 
 /** A book with its submitter's name, for the admin's and the member's lists. */
 export function presentSubmitted(row: {
-  book: Omit<BookRow, 'searchVector' | 'titleKey'>;
+  book: Omit<BookRow, 'searchVector' | 'titleKey' | 'importKey'>;
   submitterName: string | null;
   submitterRole: 'admin' | 'member' | null;
 }): Book {

@@ -222,6 +222,16 @@ function bookValues(fields: BookFields) {
   };
 }
 
+/**
+ * An imported book that needs a file ('incomplete') is listed ('added') once it has its PDF and cover;
+ * a book without both is never listed, whatever status an edit asks for.
+ */
+function completedStatus(status: BookStatus, hasFiles: boolean): BookStatus {
+  if (status === 'incomplete' && hasFiles) return 'added';
+  if (isPublicStatus(status) && !hasFiles) return 'incomplete';
+  return status;
+}
+
 const UNLIST_BY_DELETE = 'A book is unlisted by deleting it while members own it.';
 
 /** Members may change only their own books, and only before they are public. */
@@ -278,12 +288,14 @@ export async function updateBook(
       );
       // Editing keeps the status; only an admin may set one explicitly. A member who edits a rejected
       // book sends it for review again.
-      const status =
+      const status = completedStatus(
         caller.role === 'admin'
           ? (fields.status ?? current.status)
           : current.status === 'rejected'
             ? 'pending'
-            : current.status;
+            : current.status,
+        !!coverFileId && !!pdfFileId,
+      );
       if (status === 'unlisted' && current.status !== 'unlisted') {
         throw badRequest(UNLIST_BY_DELETE, 'VALIDATION_ERROR');
       }

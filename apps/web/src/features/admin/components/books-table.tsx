@@ -27,6 +27,7 @@ const STATUS_OPTIONS: { value: '' | BookStatus; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'rejected', label: 'Rejected' },
   { value: 'unlisted', label: 'Unlisted' },
+  { value: 'incomplete', label: 'Needs a file' },
 ];
 
 export function BooksTable() {

@@ -17,6 +17,7 @@ const STATUS_STYLE: Record<BookStatus, string> = {
   added: 'bg-emerald-100 text-emerald-800',
   rejected: 'bg-red-100 text-red-800',
   unlisted: 'bg-stone-100 text-stone-700',
+  incomplete: 'bg-violet-100 text-violet-800',
 };
 const STATUS_LABEL: Record<BookStatus, string> = {
   pending: 'Pending',
@@ -24,6 +25,7 @@ const STATUS_LABEL: Record<BookStatus, string> = {
   added: 'Added',
   rejected: 'Rejected',
   unlisted: 'Unlisted',
+  incomplete: 'Needs a file',
 };
 
 /** 'Books Management' for a member: their own submissions; edit and delete while not approved. */
