@@ -4,7 +4,8 @@
  * and PDF reused, the files module keeps one copy), optionally tops the catalogue up with generated
  * books, then runs a seeded sample of five query kinds (apps/server/src/test/search-quality.ts) and
  * prints per kind the share found first and in the top 5, and the cold latency (every cache dropped
- * before each query) p50/p99 of GET /api/books?q=.
+ * before each query) p50/p99 of GET /api/books?q=; then the precision: how many nonsense queries
+ * ("zqxj-no-such-book") and common-words-only ones find nothing, as they should (`--misses` lists both).
  *
  *   npm run search-quality -w bench [-- --top-up 100000 --sample 300 --seed 10]
  *
@@ -26,6 +27,7 @@ import {
   createAdmin,
   type Actor,
   knownItemQueries,
+  nothingQueries,
   hitRank,
   ratesByKind,
   readCatalogueCsv,
@@ -191,6 +193,19 @@ async function main() {
       );
       if (verbose) for (const miss of rates.misses) console.log(`    miss: ${miss}`);
     }
+    // Precision: made-up words beside a real title word ("zqxj-no-such-book") and common words alone.
+    const nothing = nothingQueries(catalogue, perKind, seed);
+    const wrong: string[] = [];
+    for (const q of nothing) {
+      const response = await app.inject({ url: `/api/books?q=${encodeURIComponent(q)}` });
+      if (response.statusCode !== 200) throw new Error(`${q}: ${response.statusCode} ${response.body}`);
+      const total = response.json<{ total: number }>().total;
+      if (total > 0) wrong.push(`${q} → ${total} books`);
+    }
+    console.log(
+      `\nPrecision: ${nothing.length - wrong.length} of ${nothing.length} nonsense or common-words-only queries find nothing`,
+    );
+    if (verbose) for (const line of wrong) console.log(`    found: ${line}`);
     console.log(
       `\nGET /api/books/suggest, ${suggestTimes.length} half-typed titles: ` +
         `p50 ${percentile(suggestTimes, 0.5).toFixed(1)} ms, p99 ${percentile(suggestTimes, 0.99).toFixed(1)} ms`,

@@ -54,6 +54,21 @@ test.describe('library', () => {
     await expect(pages(page)).toHaveCount(0);
   });
 
+  test('a made-up word beside a real one finds nothing, where a typo still finds the book @phone', async ({
+    page,
+  }) => {
+    await page.goto('/#/library');
+    await expect(cards(page).first()).toBeVisible();
+    const search = page.getByLabel('Search books by title');
+    // Nine titles of the shelf hold "tale": a made-up word beside it must not leave "tale" alone to match.
+    await search.fill('zqxj-no-such-tale');
+    await expect(page.getByText('No books found for your filter.')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await search.fill(`saffron harbur ${shelf.word}`);
+    await expect(cards(page).first()).toContainText(`Saffron Harbour ${shelf.word}`);
+    await expect(page.getByText('No books found for your filter.')).toHaveCount(0);
+  });
+
   test('Free and Paid radios filter the books, and free books cannot go in the cart', async ({ page }) => {
     await openShelf(page);
     await page.getByRole('radio', { name: 'Free' }).click();

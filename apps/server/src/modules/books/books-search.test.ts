@@ -142,6 +142,21 @@ describe('search', () => {
     expect(none).toMatchObject({ books: [], total: 0, categories: [] });
     expect((await list(`q=${encodeURIComponent("'); drop table books; --")}`)).total).toBe(0);
   });
+
+  it('finds nothing for nonsense or common words alone, and still forgives a typo', async () => {
+    // "book" is in a title, "war" in two: a nonsense word beside them must not reach them.
+    for (const q of ['zqxj-no-such-book', 'zqxj of the war', 'the qzvxw of war', 'of the and', 'the', 'is it to be']) {
+      expect((await list(`q=${encodeURIComponent(q)}`)).total, q).toBe(0);
+    }
+    // A word no book knows is left out when two meaningful words remain, or the rest starts a title.
+    expect(titles(await list('q=pride%20zqxj%20prejudice'))).toEqual(['Pride and Prejudice']);
+    expect(titles(await list('q=the%20art%20zqxj%20war'))).toEqual(['The Art of War']);
+    expect(titles(await list('q=war%20zqxj%20and%20peace'))[0]).toBe('War and Peace');
+    expect(titles(await list('q=the%20hound%20zqxj%20of'))).toEqual(['The Hound of the Baskervilles']);
+    // Common words that start a title, as typed.
+    expect(titles(await list('q=the%20h'))).toEqual(['The Hound of the Baskervilles']);
+    expect(titles(await list('q=prid%20and%20prejudise'))).toEqual(['Pride and Prejudice']);
+  });
 });
 
 describe('filters, facets and paging', () => {
