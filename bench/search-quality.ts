@@ -61,27 +61,34 @@ async function loadCatalogue(app: App, admin: Actor, rows: CatalogueRow[]): Prom
   const worker = async () => {
     while (next < rows.length) {
       const row = rows[next++]!;
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/books/',
-        headers: admin.headers,
-        payload: {
-          title: row.title,
-          author: row.author,
-          category: row.category,
-          price: 4.99,
-          story: `${row.title}, by ${row.author}.`,
-          description: `${row.title} (${row.category}).`,
-          meta: { sku: row.asin },
-          image,
-          pdf,
-        },
-      });
+      let response = await post(row);
+      // The document pool says when it is full (a busy machine): wait as it asks, then send again.
+      for (let retry = 0; response.statusCode === 503 && retry < 30; retry += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers['retry-after'] ?? 1)));
+        response = await post(row);
+      }
       if (response.statusCode !== 201) throw new Error(`${row.title}: ${response.statusCode} ${response.body}`);
       done += 1;
       if (done % 100 === 0) process.stdout.write(`\r${done.toLocaleString()} / ${rows.length.toLocaleString()} books`);
     }
   };
+  const post = (row: CatalogueRow) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/books/',
+      headers: admin.headers,
+      payload: {
+        title: row.title,
+        author: row.author,
+        category: row.category,
+        price: 4.99,
+        story: `${row.title}, by ${row.author}.`,
+        description: `${row.title} (${row.category}).`,
+        meta: { sku: row.asin },
+        image,
+        pdf,
+      },
+    });
   await Promise.all([worker(), worker(), worker(), worker()]);
   process.stdout.write('\n');
 }
