@@ -7,6 +7,7 @@
  *
  *   npm run build && npm run lighthouse -w bench [-- --before /path/to/an/older/checkout --runs 3]
  *
+ * `--why` lists the audits each page fails.
  * `--before` names another checkout of the store, built (`npm run build` there), to measure in the same
  * run, page after page, so both see the same machine; `--runs` takes the median of that many runs per
  * page (1). Chromium: CHROMIUM_PATH (/usr/bin/chromium).
@@ -106,6 +107,22 @@ function measure(lhr: Result): Measure {
   };
 }
 
+/** The accessibility and best-practice audits a page fails, and the performance ones that cost most. */
+function failing(lhr: Result): string[] {
+  const ids = ['accessibility', 'best-practices'].flatMap(
+    (category) => lhr.categories[category]?.auditRefs.map((ref) => ref.id) ?? [],
+  );
+  const failed = ids.filter((id) => {
+    const audit = lhr.audits[id];
+    return audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative';
+  });
+  const slow = ['largest-contentful-paint-element', 'bootup-time', 'unused-javascript', 'render-blocking-resources']
+    .map((id) => lhr.audits[id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+    .map((audit) => `${audit!.id} (${audit!.displayValue ?? ''})`);
+  return [...failed, ...slow];
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
@@ -141,6 +158,8 @@ async function main() {
           });
           if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
           measures.push(measure(result.lhr));
+          if (process.argv.includes('--why'))
+            console.log(`${page.name} (${store.label}): ${failing(result.lhr).join(', ')}`);
         }
         const pick = (key: keyof Measure) => median(measures.map((entry) => entry[key]));
         results.push({
