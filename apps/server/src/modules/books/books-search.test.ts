@@ -206,6 +206,24 @@ describe('filters, facets and paging', () => {
     expect(titles(await list('sort=price-asc&limit=20')).at(-1)).toBe('War and Peace');
   });
 
+  it('sorts by rating: best average first, more reviews first among equals, unrated last', async () => {
+    const rate = (title: string, reviewCount: number, ratingTotal: number) =>
+      ctx.app.db.update(books).set({ reviewCount, ratingTotal }).where(sql`${books.title} = ${title}`);
+    await rate('Moby Dick', 2, 9);
+    await rate('Walden', 1, 5);
+    await rate('War and Peace', 4, 18);
+    ctx.app.caches.clear();
+    try {
+      const rated = titles(await list('sort=rating&limit=20'));
+      expect(rated.slice(0, 3)).toEqual(['Walden', 'War and Peace', 'Moby Dick']);
+      expect(rated).toHaveLength(KNOWN.length);
+      expect(titles(await list('sort=rating&q=war'))).toEqual(['War and Peace', 'The Art of War']);
+    } finally {
+      for (const title of ['Moby Dick', 'Walden', 'War and Peace']) await rate(title, 0, 0);
+      ctx.app.caches.clear();
+    }
+  });
+
   it('sorted by anything but newest, results go 10,000 deep (newest first goes all the way)', async () => {
     expect((await list('sort=title&limit=100&page=100')).books).toEqual([]);
     const tooDeep = await inject({ method: 'GET', url: '/api/books?sort=title&limit=100&page=101' });
