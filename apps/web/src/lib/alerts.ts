@@ -27,7 +27,9 @@ export async function showWarning(title: string, text?: string) {
 
 /** Asks before something destructive; resolves true when confirmed. */
 export async function confirmAction(options: { title: string; text?: string; confirmText?: string; danger?: boolean }) {
-  const result = await (await swal()).fire({
+  const result = await (
+    await swal()
+  ).fire({
     icon: options.danger === false ? 'question' : 'warning',
     title: options.title,
     text: options.text,
@@ -77,7 +79,9 @@ export async function confirmWithReason(options: {
   inputLabel: string;
   maxLength: number;
 }): Promise<string | null> {
-  const result = await (await swal()).fire({
+  const result = await (
+    await swal()
+  ).fire({
     icon: 'warning',
     title: options.title,
     text: options.text,

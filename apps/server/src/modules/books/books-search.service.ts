@@ -142,9 +142,7 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
  */
 function titledOnly(key: string, without: SQL | undefined): Search {
   const exactTitle = sql`${books.titleKey} = ${key}`;
-  const starts = key.includes(' ')
-    ? sql` or ${books.titleKey} collate "C" like ${`${escapeLike(key)}%`}`
-    : sql``;
+  const starts = key.includes(' ') ? sql` or ${books.titleKey} collate "C" like ${`${escapeLike(key)}%`}` : sql``;
   const minus = without ? sql` and ${books.searchVector} @@ ${without}` : sql``;
   return {
     condition: sql`((${exactTitle}${starts})${minus})`,

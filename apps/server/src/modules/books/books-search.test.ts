@@ -208,7 +208,10 @@ describe('filters, facets and paging', () => {
 
   it('sorts by rating: best average first, more reviews first among equals, unrated last', async () => {
     const rate = (title: string, reviewCount: number, ratingTotal: number) =>
-      ctx.app.db.update(books).set({ reviewCount, ratingTotal }).where(sql`${books.title} = ${title}`);
+      ctx.app.db
+        .update(books)
+        .set({ reviewCount, ratingTotal })
+        .where(sql`${books.title} = ${title}`);
     await rate('Moby Dick', 2, 9);
     await rate('Walden', 1, 5);
     await rate('War and Peace', 4, 18);

@@ -41,10 +41,7 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
           {book.title}
         </h3>
         <p className="truncate text-sm text-stone-600">
-          <Link
-            to={paths.author(book.author)}
-            className="hover:text-brand-700 hover:underline"
-          >
+          <Link to={paths.author(book.author)} className="hover:text-brand-700 hover:underline">
             {book.author}
           </Link>
         </p>

@@ -18,9 +18,7 @@ export function LibrarySortSelect({
   onSort: (sort: LibrarySort) => void;
 }) {
   // Without a search the default is newest first: one "Newest", not two.
-  const choices = (Object.keys(LABELS) as Exclude<LibrarySort, ''>[]).filter(
-    (sort) => searching || sort !== 'newest',
-  );
+  const choices = (Object.keys(LABELS) as Exclude<LibrarySort, ''>[]).filter((sort) => searching || sort !== 'newest');
   return (
     <label className="flex items-center gap-2 text-sm text-stone-700">
       Sort by
