@@ -229,7 +229,12 @@ function nonsenseWord(random: () => number): string {
 export function nothingQueries(catalogue: CatalogueRow[], count: number, seed = 10): string[] {
   const random = seededRandom(seed);
   const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)]!;
-  const titles = catalogue.map((book) => book.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim());
+  const titles = catalogue.map((book) =>
+    book.title
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim(),
+  );
   const stopWords = [...STOP_WORDS];
   const queries: string[] = [];
   for (let made = 0; queries.length < count && made < count * 20; made += 1) {
