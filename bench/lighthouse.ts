@@ -53,8 +53,15 @@ async function startStore(label: string, checkout: string, port: number): Promis
       },
     },
   );
-  await waitUntilReady(port);
-  return { label, port, server, dataDir };
+  const store = { label, port, server, dataDir };
+  try {
+    // A fresh store seeds its demo catalogue first: on a busy machine that takes a while.
+    await waitUntilReady(port, 600);
+  } catch (error) {
+    await stopStore(store);
+    throw error;
+  }
+  return store;
 }
 
 async function stopStore(store: Store): Promise<void> {
@@ -128,15 +135,15 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   const before = option('before');
   const runs = Number(option('runs') ?? 1);
-  const stores = [
-    ...(before ? [await startStore('before', path.resolve(before), 3290)] : []),
-    await startStore(before ? 'after' : 'this build', root, 3291),
-  ];
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  const stores: Store[] = [];
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
+    if (before) stores.push(await startStore('before', path.resolve(before), 3290));
+    stores.push(await startStore(before ? 'after' : 'this build', root, 3291));
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
     const pages: { name: string; path: (id: string) => string }[] = [
       { name: 'home', path: () => '/' },
       { name: 'library', path: () => '/#/library' },
@@ -151,7 +158,7 @@ async function main() {
         for (let run = 0; run < runs; run += 1) {
           const url = `http://127.0.0.1:${store.port}${page.path(ids.get(store)!)}`;
           const result = await lighthouse(url, {
-            port: chrome.port,
+            port: chrome!.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
@@ -190,7 +197,7 @@ async function main() {
       );
     }
   } finally {
-    chrome.kill();
+    chrome?.kill();
     for (const store of stores) await stopStore(store);
   }
 }
