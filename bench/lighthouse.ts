@@ -158,7 +158,7 @@ async function main() {
         for (let run = 0; run < runs; run += 1) {
           const url = `http://127.0.0.1:${store.port}${page.path(ids.get(store)!)}`;
           const result = await lighthouse(url, {
-            port: chrome!.port,
+            port: chrome.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
