@@ -18,8 +18,8 @@ export async function peakDuring(pid: number, work: () => Promise<void>): Promis
   return Math.max(peak, rssOf(pid));
 }
 
-export async function waitUntilReady(port: number): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+export async function waitUntilReady(port: number, seconds = 60): Promise<void> {
+  for (let i = 0; i < seconds * 5; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return;
     } catch {

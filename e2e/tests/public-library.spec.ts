@@ -54,6 +54,43 @@ test.describe('library', () => {
     await expect(pages(page)).toHaveCount(0);
   });
 
+  test('a made-up word beside a real one finds nothing, where a typo still finds the book @phone', async ({ page }) => {
+    await page.goto('/#/library');
+    await expect(cards(page).first()).toBeVisible();
+    const search = page.getByLabel('Search books by title');
+    // Nine titles of the shelf hold "tale": a made-up word beside it must not leave "tale" alone to match.
+    await search.fill('zqxj-no-such-tale');
+    await expect(page.getByText('No books found for your filter.')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await search.fill(`saffron harbur ${shelf.word}`);
+    await expect(cards(page).first()).toContainText(`Saffron Harbour ${shelf.word}`);
+    await expect(page.getByText('No books found for your filter.')).toHaveCount(0);
+  });
+
+  test("sorts by price both ways, kept in the address; an author's name searches by it @phone", async ({ page }) => {
+    await openShelf(page);
+    const sort = page.getByLabel('Sort by');
+    await sort.selectOption({ label: 'Price: high to low' });
+    await expect(page).toHaveURL(/sort=price-desc/);
+    await expect(cards(page).nth(0)).toContainText(`Cartographer ${shelf.word}`);
+    await expect(cards(page).nth(1)).toContainText(`Paid Tale 5 ${shelf.word}`);
+    await expect(cards(page).nth(2)).toContainText(`Saffron Harbour ${shelf.word}`);
+    await sort.selectOption({ label: 'Price: low to high' });
+    await expect(page).toHaveURL(/sort=price-asc/);
+    await expect(cards(page).nth(0)).toContainText('Free Tale');
+    await expect(cards(page).nth(4)).toContainText(`Paid Tale 1 ${shelf.word}`);
+    await page.reload();
+    await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
+    await expect(cards(page).nth(4)).toContainText(`Paid Tale 1 ${shelf.word}`);
+
+    // The author's name on the book page: the library searched by it.
+    await page.goto(`/#/book/${shelf.byTitle('Cartographer')._id}`);
+    await page.getByRole('link', { name: 'Author 11', exact: true }).click(); // createBooks numbers the authors
+    await expect(page).toHaveURL(/#\/library\?q=Author\+11$/);
+    await expect(page.getByLabel('Search books by title')).toHaveValue('Author 11');
+    await expect(cards(page).first()).toBeVisible();
+  });
+
   test('Free and Paid radios filter the books, and free books cannot go in the cart', async ({ page }) => {
     await openShelf(page);
     await page.getByRole('radio', { name: 'Free' }).click();

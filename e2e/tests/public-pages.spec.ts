@@ -24,6 +24,25 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/#\/library$/);
   });
 
+  test('new books and books to buy, with their prices; See all opens the library so filtered @phone', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const newest = page.getByRole('region', { name: 'New in the Store' }).getByRole('list', { name: 'New books' });
+    await expect(newest.getByRole('listitem').first()).toBeVisible();
+    const paid = page.getByRole('region', { name: 'E-books to Buy' });
+    const paidBooks = paid.getByRole('list', { name: 'Books to buy' }).getByRole('listitem');
+    await expect(paidBooks.first()).toBeVisible();
+    // Books to buy show their price (the sale price too while a promotion runs), never "Free".
+    for (const book of (await paidBooks.all()).slice(0, 4)) {
+      await expect(book.getByTestId('book-price')).toHaveText(/\d/, { useInnerText: true });
+    }
+    await paid.getByRole('link', { name: /^See all/ }).click();
+    await expect(page).toHaveURL(/#\/library\?type=paid&sort=rating$/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('rating');
+    await expect(page.getByRole('radio', { name: 'Paid' })).toBeChecked();
+  });
+
   test('the chapters accordion keeps one item open; clicking the open one closes it @phone', async ({ page }) => {
     await page.goto('/');
     const chapter = (n: number) => page.getByRole('button', { name: new RegExp(`^Chapter ${n}:`) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, errorResponseSchema, isErrorCode } from './errors.js';
+import { ERROR_CODES, isErrorCode } from './errors.js';
+import { errorResponseSchema } from './schemas/error-response.js';
 
 describe('the error catalogue', () => {
   it('lists each code once, in SCREAMING_SNAKE_CASE', () => {

@@ -1,10 +1,9 @@
 /**
  * The error catalogue: every `code` the API answers with, and the one shape of an error answer. The
  * server's AppError takes only these codes, the OpenAPI document declares the shape for every
- * operation, and the web app chooses its dialogs by code, never by the message's wording.
+ * operation, and the web app chooses its dialogs by code, never by the message's wording. The shape
+ * (zod) is in schemas/error-response.ts: the web app's first load needs the codes, not zod.
  */
-import { z } from 'zod';
-
 export const ERROR_CODES = [
   // Any route: the request itself, the session, the framework's and the error handler's own answers.
   'BAD_REQUEST',
@@ -107,14 +106,3 @@ const errorCodes: ReadonlySet<string> = new Set(ERROR_CODES);
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && errorCodes.has(value);
 }
-
-/**
- * Every error the API returns has this shape. `msg` is meant for people; `code` is for programs.
- * `details`: what the request got wrong, field by field (`{ path, message }[]` for VALIDATION_ERROR).
- */
-export const errorResponseSchema = z.object({
-  msg: z.string(),
-  code: z.enum(ERROR_CODES),
-  details: z.unknown().optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './money.js';
 export * from './card.js';
 export * from './errors.js';
+export * from './schemas/error-response.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/books.js';

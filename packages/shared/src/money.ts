@@ -44,3 +44,12 @@ export function formatMoney(cents: number, currency: string, locale = 'en-US'): 
   }
   return formatter.format(cents / 100);
 }
+
+/**
+ * A paid price with the promotion: whole cents, rounded half up; free stays free. Here rather than
+ * beside the promotion's schemas: the web app's first load needs it, not zod.
+ */
+export function discountedCents(priceCents: number, percentOff: number | null | undefined): number {
+  if (!percentOff || priceCents <= 0) return priceCents;
+  return Math.round((priceCents * (100 - percentOff)) / 100);
+}

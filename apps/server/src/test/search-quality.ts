@@ -211,3 +211,51 @@ export function ratesByKind(outcomes: { query: KnownItemQuery; rank: number }[])
     };
   });
 }
+
+/** Letters no English word strings together: a made-up word that is no typo of a known one. */
+const RARE = 'qxzjvkw';
+
+function nonsenseWord(random: () => number): string {
+  const length = 4 + Math.floor(random() * 3);
+  let word = '';
+  for (let at = 0; at < length; at += 1) word += RARE[Math.floor(random() * RARE.length)];
+  return word;
+}
+
+/**
+ * Queries that must find nothing (precision): a made-up word beside one real title word, as the
+ * issue's "zqxj-no-such-book", and common words alone that start no title of the catalogue.
+ */
+export function nothingQueries(catalogue: CatalogueRow[], count: number, seed = 10): string[] {
+  const random = seededRandom(seed);
+  const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)]!;
+  const titles = catalogue.map((book) =>
+    book.title
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim(),
+  );
+  const stopWords = [...STOP_WORDS];
+  const queries: string[] = [];
+  for (let made = 0; queries.length < count && made < count * 20; made += 1) {
+    const book = pick(catalogue);
+    const word = pick(
+      book.title
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((w) => w.length >= 4 && !STOP_WORDS.has(w)),
+    ) as string | undefined;
+    const common = [pick(stopWords), pick(stopWords), ...(random() < 0.5 ? [pick(stopWords)] : [])];
+    switch (queries.length % 3) {
+      case 0:
+        if (word) queries.push(`${nonsenseWord(random)}-no-such-${word}`);
+        break;
+      case 1:
+        if (word) queries.push(`${nonsenseWord(random)} ${common.slice(0, 2).join(' ')} ${word}`);
+        break;
+      default:
+        if (!titles.some((title) => title.startsWith(common.join(' ')))) queries.push(common.join(' '));
+    }
+  }
+  return queries;
+}

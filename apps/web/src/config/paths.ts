@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   about: '/about',
   library: '/library',
+  /** An author's books: the library searched by the name (the author typed in full ranks first). */
+  author: (name: string) => `/library?${new URLSearchParams({ q: name }).toString()}`,
   contact: '/contact',
   book: (id: string) => `/book/${id}`,
   /** The reader: the whole book, or its sample ("Read A Little"). */

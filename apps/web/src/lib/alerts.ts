@@ -1,30 +1,35 @@
-/** The specification's titled dialogs (SweetAlert2), in one place. */
-import Swal from 'sweetalert2';
+/**
+ * The specification's titled dialogs (SweetAlert2), in one place. SweetAlert2 (19 KB compressed) is
+ * loaded with the first dialog, not with the page: no page needs it before someone acts.
+ */
+const swal = () => import('sweetalert2').then((module) => module.default);
 
-export function showSuccess(title: string, text?: string) {
-  return Swal.fire({ icon: 'success', title, text, timer: 1800, showConfirmButton: false });
+export async function showSuccess(title: string, text?: string) {
+  return (await swal()).fire({ icon: 'success', title, text, timer: 1800, showConfirmButton: false });
 }
 
 /**
  * An error dialog with the specification's title and text; `reason` (the server's own words, such as a
  * card decline) goes underneath as plain text, never as HTML.
  */
-export function showError(title: string, text?: string, reason?: string) {
+export async function showError(title: string, text?: string, reason?: string) {
   let footer: HTMLElement | undefined;
   if (reason) {
     footer = document.createElement('p');
     footer.textContent = reason;
   }
-  return Swal.fire({ icon: 'error', title, text, footer });
+  return (await swal()).fire({ icon: 'error', title, text, footer });
 }
 
-export function showWarning(title: string, text?: string) {
-  return Swal.fire({ icon: 'warning', title, text });
+export async function showWarning(title: string, text?: string) {
+  return (await swal()).fire({ icon: 'warning', title, text });
 }
 
 /** Asks before something destructive; resolves true when confirmed. */
 export async function confirmAction(options: { title: string; text?: string; confirmText?: string; danger?: boolean }) {
-  const result = await Swal.fire({
+  const result = await (
+    await swal()
+  ).fire({
     icon: options.danger === false ? 'question' : 'warning',
     title: options.title,
     text: options.text,
@@ -74,7 +79,9 @@ export async function confirmWithReason(options: {
   inputLabel: string;
   maxLength: number;
 }): Promise<string | null> {
-  const result = await Swal.fire({
+  const result = await (
+    await swal()
+  ).fire({
     icon: 'warning',
     title: options.title,
     text: options.text,

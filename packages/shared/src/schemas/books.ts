@@ -15,7 +15,7 @@ export const bookListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   category: z.string().trim().max(100).optional(),
   type: bookTypeSchema.default('all'),
-  sort: z.enum(['newest', 'relevance', 'title', 'price-asc', 'price-desc']).optional(),
+  sort: z.enum(['newest', 'relevance', 'title', 'price-asc', 'price-desc', 'rating']).optional(),
 });
 export type BookListQuery = z.infer<typeof bookListQuerySchema>;
 

@@ -28,9 +28,3 @@ export const promotionSettingSchema = z.object({
     .nullable(),
 });
 export type PromotionSetting = z.infer<typeof promotionSettingSchema>;
-
-/** A paid price with the promotion: whole cents, rounded half up; free stays free. */
-export function discountedCents(priceCents: number, percentOff: number | null | undefined): number {
-  if (!percentOff || priceCents <= 0) return priceCents;
-  return Math.round((priceCents * (100 - percentOff)) / 100);
-}

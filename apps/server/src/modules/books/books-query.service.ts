@@ -151,6 +151,13 @@ function orderFor(sort: Exclude<BookListQuery['sort'], undefined | 'newest'>, se
       return [sql`${books.priceCents} asc`, ...newest];
     case 'price-desc':
       return [sql`${books.priceCents} desc`, ...newest];
+    case 'rating':
+      // Best average first; unrated books last; among equals, the more reviewed.
+      return [
+        sql`${books.ratingTotal}::float / nullif(${books.reviewCount}, 0) desc nulls last`,
+        sql`${books.reviewCount} desc`,
+        ...newest,
+      ];
     case 'relevance':
       if (!search) return newest;
       return [sql`${search.rank} desc`, ...newest];

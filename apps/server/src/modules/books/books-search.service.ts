@@ -60,14 +60,28 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
   const found = await lookUpWords(db, caches, words);
   // Stop words count only in a search made of nothing else ("Until You", "It"): elsewhere they would
   // make every book with a "the" a candidate, and the exact and starts-with ranks take care of them.
-  const onlyStopWords = found.every((word) => word.stop);
+  const onlyStopWords = found.length > 0 && found.every((word) => word.stop);
+  const without =
+    negated.length > 0
+      ? sql`websearch_to_tsquery('english', ${negated.map((term) => `-${term}`).join(' ')})`
+      : undefined;
+  const minus = without ? sql` && ${without}` : sql``;
+  if (onlyStopWords) return titledOnly(key, without);
   const unknown = found.filter((word) => !word.stop && word.near.length === 0);
   // One word too misspelt to be corrected should not hide the book: in a search of three words or
   // more, a single word that no book knows (not even by a typo) is left out, unless it is the last
   // one (typed half-way). More unknown words than that, and the search finds nothing.
   const dropped = words.length >= 3 && unknown.length === 1 && unknown[0] !== found.at(-1) ? unknown[0] : undefined;
+  // What remains must still say something specific: two meaningful words ("pride xqzv prejudice"),
+  // else the words left must start a title in the order typed ("xqzv of mice" is no book, "of mice
+  // xqzv men" is). "zqxj-no-such-book" leaves "book" alone: every title with "book" is no answer.
+  const meaningfulLeft = found.filter((word) => word !== dropped && !word.stop).length;
+  const titleStart =
+    dropped && meaningfulLeft < 2
+      ? titleKey(found.flatMap((word) => (word === dropped ? [] : [word.word])).join(' '))
+      : undefined;
   const groups = found.flatMap((word, index) => {
-    if (word === dropped || (word.stop && !onlyStopWords)) return [];
+    if (word === dropped || word.stop) return [];
     const last = index === found.length - 1;
     // The last word is a prefix however short (search as you type: "True Bl"); others from 3 letters.
     const prefix = last || (!word.stop && word.word.length >= MIN_PREFIX_LENGTH);
@@ -85,11 +99,6 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
     key.length > 0
       ? sql`(${books.titleKey} = ${key})::int * 8 + (${books.titleKey} like ${`${key}%`})::int * 4 + (lower(${books.author}) = ${key})::int * 2 + `
       : sql``;
-  const without =
-    negated.length > 0
-      ? sql`websearch_to_tsquery('english', ${negated.map((term) => `-${term}`).join(' ')})`
-      : undefined;
-  const minus = without ? sql` && ${without}` : sql``;
   // Common words and one or two letters ("The R", "No B"): as a word prefix, the letters would match
   // most of the catalogue, to be ranked and counted on every keystroke. What is being typed is the
   // start of a title, so the titles that start so are read from their index instead.
@@ -111,12 +120,39 @@ export async function buildSearch(db: Executor, caches: Caches, q: string): Prom
       : undefined;
   const forgiving = sql`(${sql.join(tail ? rest : groups, sql` && `)}${minus})`;
   const either = sql`(${exact} || ${forgiving})`;
+  if (titleStart !== undefined) {
+    const starts = sql`${books.titleKey} collate "C" like ${`${escapeLike(titleStart)}%`}`;
+    return {
+      condition: sql`(${books.searchVector} @@ ${exact} or (${books.searchVector} @@ ${forgiving}${tail ?? sql``} and ${starts}))`,
+      rank: sql`(${titled}(${books.searchVector} @@ ${exact})::int + ts_rank(${books.searchVector}, ${either}))`,
+    };
+  }
   return {
     condition: tail
       ? sql`(${books.searchVector} @@ ${exact} or (${books.searchVector} @@ ${forgiving}${tail}))`
       : sql`${books.searchVector} @@ ${either}`,
     rank: sql`(${titled}(${books.searchVector} @@ ${exact})::int + ts_rank(${books.searchVector}, ${either}))`,
   };
+}
+
+/**
+ * A search of common words only ("the of", "it"): as words they are in nearly every title, so only the
+ * title they are is an answer ("It", "Until You"), or, from two words, the titles they start as typed
+ * ("That Was Then" or "The S" as it is typed). Anything else finds nothing.
+ */
+function titledOnly(key: string, without: SQL | undefined): Search {
+  const exactTitle = sql`${books.titleKey} = ${key}`;
+  const starts = key.includes(' ') ? sql` or ${books.titleKey} collate "C" like ${`${escapeLike(key)}%`}` : sql``;
+  const minus = without ? sql` and ${books.searchVector} @@ ${without}` : sql``;
+  return {
+    condition: sql`((${exactTitle}${starts})${minus})`,
+    rank: sql`((${exactTitle})::int * 8 + 4)`,
+  };
+}
+
+/** A LIKE pattern's special characters taken literally (a title key is letters, digits and spaces). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** A tsquery literal: the words are letters and digits only, so quoting is all they need. */

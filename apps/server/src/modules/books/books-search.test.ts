@@ -142,6 +142,21 @@ describe('search', () => {
     expect(none).toMatchObject({ books: [], total: 0, categories: [] });
     expect((await list(`q=${encodeURIComponent("'); drop table books; --")}`)).total).toBe(0);
   });
+
+  it('finds nothing for nonsense or common words alone, and still forgives a typo', async () => {
+    // "book" is in a title, "war" in two: a nonsense word beside them must not reach them.
+    for (const q of ['zqxj-no-such-book', 'zqxj of the war', 'the qzvxw of war', 'of the and', 'the', 'is it to be']) {
+      expect((await list(`q=${encodeURIComponent(q)}`)).total, q).toBe(0);
+    }
+    // A word no book knows is left out when two meaningful words remain, or the rest starts a title.
+    expect(titles(await list('q=pride%20zqxj%20prejudice'))).toEqual(['Pride and Prejudice']);
+    expect(titles(await list('q=the%20art%20zqxj%20war'))).toEqual(['The Art of War']);
+    expect(titles(await list('q=war%20zqxj%20and%20peace'))[0]).toBe('War and Peace');
+    expect(titles(await list('q=the%20hound%20zqxj%20of'))).toEqual(['The Hound of the Baskervilles']);
+    // Common words that start a title, as typed.
+    expect(titles(await list('q=the%20h'))).toEqual(['The Hound of the Baskervilles']);
+    expect(titles(await list('q=prid%20and%20prejudise'))).toEqual(['Pride and Prejudice']);
+  });
 });
 
 describe('filters, facets and paging', () => {
@@ -189,6 +204,27 @@ describe('filters, facets and paging', () => {
     ]);
     expect(titles(await list('sort=price-desc&limit=1'))).toEqual(['War and Peace']);
     expect(titles(await list('sort=price-asc&limit=20')).at(-1)).toBe('War and Peace');
+  });
+
+  it('sorts by rating: best average first, more reviews first among equals, unrated last', async () => {
+    const rate = (title: string, reviewCount: number, ratingTotal: number) =>
+      ctx.app.db
+        .update(books)
+        .set({ reviewCount, ratingTotal })
+        .where(sql`${books.title} = ${title}`);
+    await rate('Moby Dick', 2, 9);
+    await rate('Walden', 1, 5);
+    await rate('War and Peace', 4, 18);
+    ctx.app.caches.clear();
+    try {
+      const rated = titles(await list('sort=rating&limit=20'));
+      expect(rated.slice(0, 3)).toEqual(['Walden', 'War and Peace', 'Moby Dick']);
+      expect(rated).toHaveLength(KNOWN.length);
+      expect(titles(await list('sort=rating&q=war'))).toEqual(['War and Peace', 'The Art of War']);
+    } finally {
+      for (const title of ['Moby Dick', 'Walden', 'War and Peace']) await rate(title, 0, 0);
+      ctx.app.caches.clear();
+    }
   });
 
   it('sorted by anything but newest, results go 10,000 deep (newest first goes all the way)', async () => {

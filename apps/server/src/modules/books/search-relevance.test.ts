@@ -1,7 +1,7 @@
 /**
  * Relevance on real books: 600 rows of the BookCover30 catalogue (src/test/fixtures), searched the
  * way readers type (src/test/search-quality.ts: whole titles, a typo, half-typed titles, authors,
- * surname + title word). Rates only, no timing: bench/search-quality.ts measures the whole catalogue.
+ * surname + title word), and queries that must find nothing. Rates only, no timing: bench/search-quality.ts measures the whole catalogue.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import {
   hitRank,
   knownItemQueries,
+  nothingQueries,
   ratesByKind,
   readCatalogueCsv,
   type KindRates,
@@ -30,10 +31,11 @@ const TARGETS: Record<QueryKind, { first: number; top5: number }> = {
 
 let ctx: TestContext;
 let rates: KindRates[];
+let catalogue: ReturnType<typeof readCatalogueCsv>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const catalogue = readCatalogueCsv(FIXTURE);
+  catalogue = readCatalogueCsv(FIXTURE);
   // Straight into the table (the trigger keeps the known words): this test is about the search.
   await ctx.app.db.insert(books).values(
     catalogue.map((row) => ({
@@ -73,6 +75,16 @@ describe('search relevance on 600 real books', () => {
       expect(found.top5, report).toBeGreaterThanOrEqual(TARGETS[kind].top5);
     });
   }
+
+  it('finds nothing for made-up words beside a real one, or common words alone', async () => {
+    const found: string[] = [];
+    for (const q of nothingQueries(catalogue, 30, 10)) {
+      const response = await ctx.app.inject({ url: `/api/books?q=${encodeURIComponent(q)}` });
+      const result = response.json<{ total: number; books: { title: string }[] }>();
+      if (result.total > 0) found.push(`${q} → ${result.books[0]!.title} and ${result.total - 1} more`);
+    }
+    expect(found).toEqual([]);
+  });
 
   it('finds titles made only of common words', async () => {
     for (const title of ['It', 'Until You', 'That Was Then, This Is Now', 'Null and Void']) {

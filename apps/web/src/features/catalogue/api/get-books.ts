@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookListResponse, BookType } from '@ebook/shared';
+import type { BookListQuery, BookListResponse, BookType } from '@ebook/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,12 +9,20 @@ export interface BooksQuery {
   q?: string;
   category?: string;
   type?: BookType;
+  sort?: BookListQuery['sort'];
 }
 
 /** GET /api/books: one page of the public catalogue, searched and filtered by the server, with facets. */
 export function getBooks(query: BooksQuery, signal?: AbortSignal): Promise<BookListResponse> {
   return api.get<BookListResponse>('/books', {
-    query: { page: query.page, limit: query.limit, q: query.q, category: query.category, type: query.type },
+    query: {
+      page: query.page,
+      limit: query.limit,
+      q: query.q,
+      category: query.category,
+      type: query.type,
+      sort: query.sort,
+    },
     signal,
   });
 }

@@ -40,7 +40,11 @@ export function BookCard({ book, renderAddToCart, renderFavourite }: { book: Boo
         >
           {book.title}
         </h3>
-        <p className="truncate text-sm text-stone-600">{book.author}</p>
+        <p className="truncate text-sm text-stone-600">
+          <Link to={paths.author(book.author)} className="hover:text-brand-700 hover:underline">
+            {book.author}
+          </Link>
+        </p>
         <p className="mt-1 font-semibold text-brand-700">
           <PriceTag priceCents={book.priceCents} />
         </p>

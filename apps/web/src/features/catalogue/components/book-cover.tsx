@@ -36,6 +36,8 @@ export function BookCover({
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager cover is the page's largest paint (the book page): fetched before the other images.
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailed(true)}
       style={{ aspectRatio: `${width} / ${height}` }}

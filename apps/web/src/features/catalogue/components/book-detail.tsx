@@ -1,10 +1,12 @@
 import type { Book } from '@ebook/shared';
+import { Link } from 'react-router-dom';
 import { OwnedBookActions } from '@/components/ui/owned-book-actions';
 import { ReadButton } from '@/components/ui/read-button';
 import { Tabs } from '@/components/ui/tabs';
 import { additionalInformation, bookInformation } from '../lib/book-details';
 import { PriceTag } from '@/components/ui/price-tag';
 import { StarRating } from '@/components/ui/star-rating';
+import { paths } from '@/config/paths';
 import { useBook } from '@/lib/get-book';
 import type { BookCardSlots } from './book-card';
 import { BookCover } from './book-cover';
@@ -49,7 +51,15 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
             {book.status === 'unlisted' ? 'No longer sold' : book.isFree ? 'Free to Download' : 'Available in Stock'}
           </span>
           <h1 className="font-serif text-3xl font-bold leading-tight text-stone-900 sm:text-4xl">{book.title}</h1>
-          <p className="text-stone-600">by {book.author}</p>
+          <p className="text-stone-600">
+            by{' '}
+            <Link
+              to={paths.author(book.author)}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {book.author}
+            </Link>
+          </p>
           <StarRating rating={book.rating} />
           <p className="leading-relaxed text-stone-700">{description}</p>
           {!book.isFree && book.status !== 'unlisted' && (

@@ -9,6 +9,7 @@ import type { BookCardSlots } from './book-card';
 import { BookGrid } from './book-grid';
 import { LibraryFilters } from './library-filters';
 import { LibrarySearch } from './library-search';
+import { LibrarySortSelect } from './library-sort';
 
 /** The library: search, filters and a page of 9 books, all kept in the address. */
 export function LibraryView(slots: BookCardSlots) {
@@ -20,6 +21,7 @@ export function LibraryView(slots: BookCardSlots) {
     q: params.q || undefined,
     category: params.category || undefined,
     type: params.type,
+    sort: params.sort || undefined,
   });
   const total = books.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE.library));
@@ -54,13 +56,16 @@ export function LibraryView(slots: BookCardSlots) {
         />
       </aside>
       <div id="library-results" className="scroll-mt-24 space-y-6">
-        <p className="text-sm text-stone-600" aria-live="polite">
-          {books.data
-            ? `${total} ${total === 1 ? 'book' : 'books'}${params.q ? ` for “${params.q}”` : ''}`
-            : books.isError
-              ? ''
-              : 'Loading books…'}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-stone-600" aria-live="polite">
+            {books.data
+              ? `${total} ${total === 1 ? 'book' : 'books'}${params.q ? ` for “${params.q}”` : ''}`
+              : books.isError
+                ? ''
+                : 'Loading books…'}
+          </p>
+          <LibrarySortSelect value={params.sort} searching={Boolean(params.q)} onSort={(sort) => update({ sort })} />
+        </div>
         {books.isError && !books.data ? (
           <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center text-red-800">
             <p>The books could not be loaded.</p>

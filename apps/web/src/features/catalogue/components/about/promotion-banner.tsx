@@ -4,7 +4,7 @@ import { usePromotion } from '@/lib/store-currency';
 
 const endDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
-/** The About page's offer: the store-wide promotion running now (hidden when none); Shop Now opens the library. */
+/** The store-wide promotion running now (hidden when none), on the home and About pages; Shop Now opens the library's paid books. */
 export function PromotionBanner() {
   const promotion = usePromotion();
   if (!promotion) return null;
@@ -18,7 +18,7 @@ export function PromotionBanner() {
           <p className="mt-1 text-white">on every paid e-book until {endDate.format(new Date(promotion.endsAt))}.</p>
         </div>
         <Link
-          to={paths.library}
+          to={`${paths.library}?type=paid`}
           className="rounded-xl bg-white px-6 py-3 font-semibold text-brand-700 shadow hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           Shop Now

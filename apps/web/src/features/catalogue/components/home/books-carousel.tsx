@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '@ebook/shared';
+import { PriceTag } from '@/components/ui/price-tag';
 import { paths } from '@/config/paths';
-import { useBooks } from '../../api/get-books';
+import { useBooks, type BooksQuery } from '../../api/get-books';
 import { useCarousel } from '../../hooks/use-carousel';
 import { BookCardSkeleton } from '../book-card-skeleton';
 import { BookCover } from '../book-cover';
@@ -9,22 +10,41 @@ import { BookCover } from '../book-cover';
 const arrow =
   'inline-flex h-10 w-10 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-700 shadow-sm hover:border-brand-500 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-40';
 
-/** 'Read Some Books Free': the free books (filtered by the server), 4 at a time, advancing every 3 s. */
-export function FreeBooksCarousel() {
-  const query = useBooks({ page: 1, limit: PAGE_SIZE.home, type: 'free' });
+interface CarouselProps {
+  /** The heading's id (the section is labelled by it). */
+  id: string;
+  title: string;
+  intro: string;
+  /** The list's accessible name ('Free books'). */
+  label: string;
+  /** Which books (the server filters and sorts). */
+  filter: Pick<BooksQuery, 'type' | 'sort'>;
+  emptyText: string;
+  /** Where "See all" leads: the library with the same filter. */
+  seeAll: string;
+}
+
+/** A row of books from the server, 4 at a time (fewer on a phone), advancing every 3 s. */
+export function BooksCarousel({ id, title, intro, label, filter, emptyText, seeAll }: CarouselProps) {
+  const query = useBooks({ page: 1, limit: PAGE_SIZE.home, ...filter });
   const books = query.data?.books ?? [];
   const carousel = useCarousel(books.length);
 
   return (
-    <section aria-labelledby="free-books" className="mx-auto max-w-6xl px-4 py-16" {...carousel.pauseProps}>
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-10" {...carousel.pauseProps}>
       <div className="mb-6 flex items-end justify-between gap-4">
         <div>
-          <h2 id="free-books" className="font-serif text-3xl font-bold text-stone-900">
-            Read Some Books Free
+          <h2 id={id} className="font-serif text-3xl font-bold text-stone-900">
+            {title}
           </h2>
-          <p className="mt-1 text-stone-600">Classics you can download right now, no account needed.</p>
+          <p className="mt-1 text-stone-600">
+            {intro}{' '}
+            <Link to={seeAll} className="font-semibold text-brand-700 hover:underline">
+              See all<span className="sr-only"> {label.toLowerCase()}</span>
+            </Link>
+          </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex shrink-0 gap-2">
           <button
             type="button"
             className={arrow}
@@ -49,7 +69,7 @@ export function FreeBooksCarousel() {
         <div
           className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4"
           role="status"
-          aria-label="Loading free books"
+          aria-label={`Loading ${label.toLowerCase()}`}
         >
           {Array.from({ length: carousel.visible }, (_, index) => (
             <BookCardSkeleton key={index} />
@@ -57,7 +77,7 @@ export function FreeBooksCarousel() {
         </div>
       ) : books.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-          No free books yet.{' '}
+          {emptyText}{' '}
           <Link to={paths.library} className="font-semibold text-brand-700 hover:underline">
             Browse the library
           </Link>
@@ -65,7 +85,7 @@ export function FreeBooksCarousel() {
       ) : (
         <div className="overflow-hidden">
           <ul
-            aria-label="Free books"
+            aria-label={label}
             data-index={carousel.index}
             className="-mx-3 flex transition-transform duration-500 ease-out motion-reduce:transition-none"
             style={{ transform: `translateX(-${(carousel.index * 100) / carousel.visible}%)` }}
@@ -96,7 +116,11 @@ export function FreeBooksCarousel() {
                         {book.title}
                       </h3>
                       <p className="truncate text-sm text-stone-600">{book.author}</p>
-                      <p className="mt-1 text-sm font-semibold text-emerald-700">Free</p>
+                      <p
+                        className={`mt-1 text-sm font-semibold ${book.isFree ? 'text-emerald-700' : 'text-brand-700'}`}
+                      >
+                        {book.isFree ? 'Free' : <PriceTag priceCents={book.priceCents} />}
+                      </p>
                     </div>
                   </Link>
                 </li>
@@ -106,5 +130,50 @@ export function FreeBooksCarousel() {
         </div>
       )}
     </section>
+  );
+}
+
+/** 'Read Some Books Free': the free books, as the specification's home page has them. */
+export function FreeBooksCarousel() {
+  return (
+    <BooksCarousel
+      id="free-books"
+      title="Read Some Books Free"
+      intro="Classics you can download right now, no account needed."
+      label="Free books"
+      filter={{ type: 'free' }}
+      emptyText="No free books yet."
+      seeAll={`${paths.library}?type=free`}
+    />
+  );
+}
+
+/** The newest books of the store, free and paid. */
+export function NewBooksCarousel() {
+  return (
+    <BooksCarousel
+      id="new-books"
+      title="New in the Store"
+      intro="The latest e-books added to the library."
+      label="New books"
+      filter={{ sort: 'newest' }}
+      emptyText="No books yet."
+      seeAll={paths.library}
+    />
+  );
+}
+
+/** The best-rated books for sale (with the running promotion's price). */
+export function PaidBooksCarousel() {
+  return (
+    <BooksCarousel
+      id="paid-books"
+      title="E-books to Buy"
+      intro="Top-rated new titles, yours to keep and read on any device."
+      label="Books to buy"
+      filter={{ type: 'paid', sort: 'rating' }}
+      emptyText="No books for sale yet."
+      seeAll={`${paths.library}?type=paid&sort=rating`}
+    />
   );
 }
