@@ -43,6 +43,27 @@ export function showLoginRequired(text: string) {
 }
 
 /**
+ * Login Required with a way forward: Log in, Sign up or Not now. Resolves the visitor's choice, or
+ * null when they stay a visitor.
+ */
+export async function askToLogIn(text: string): Promise<'login' | 'signup' | null> {
+  const result = await Swal.fire({
+    icon: 'info',
+    title: 'Login Required',
+    text,
+    showDenyButton: true,
+    showCancelButton: true,
+    confirmButtonText: 'Log in',
+    denyButtonText: 'Sign up',
+    cancelButtonText: 'Not now',
+    denyButtonColor: '#44403c',
+  });
+  if (result.isConfirmed) return 'login';
+  if (result.isDenied) return 'signup';
+  return null;
+}
+
+/**
  * The destructive-action flow of the specification: ask, run, then say how it went. Resolves true
  * when the action ran and succeeded.
  */

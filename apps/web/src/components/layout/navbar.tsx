@@ -1,13 +1,15 @@
 /**
  * The fixed top bar: links (current one highlighted), transparent at the top of the page and white
  * with a shadow once scrolled; on narrow screens a slide-in side menu; when signed in, the avatar
- * with a Dashboard/Logout dropdown.
+ * with a Dashboard/Logout dropdown, the notifications bell, and for members the cart with its count.
  */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { NAV_SCROLL_THRESHOLD_PX } from '@ebook/shared';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
+import { CartLink } from '@/features/cart/components/cart-link';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { NAV_LINKS } from './nav-links';
 import { ProfileMenu } from './profile-menu';
 import { SideMenu } from './side-menu';
@@ -60,6 +62,8 @@ export function Navbar() {
         </div>
 
         <div className="flex items-center gap-2">
+          {user?.role === 'member' && <CartLink />}
+          {user && <NotificationBell />}
           {user && <ProfileMenu user={user} />}
           <button
             type="button"
