@@ -7,6 +7,7 @@ import { Outlet, createHashRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootLayout } from '@/components/layout/root-layout';
 import { RouteError } from '@/components/layout/route-error';
+import { HeaderActions } from './header-actions';
 
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
@@ -18,7 +19,7 @@ export const routes: RouteObject[] = [
   { path: '/read/:id/sample', errorElement: <RouteError />, ...page(() => import('./routes/reader/sample')) },
   {
     path: '/',
-    element: <RootLayout />,
+    element: <RootLayout memberActions={<HeaderActions />} />,
     errorElement: <RouteError />,
     children: [
       { index: true, ...page(() => import('./routes/public/home')) },

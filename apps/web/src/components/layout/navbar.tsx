@@ -1,15 +1,13 @@
 /**
  * The fixed top bar: links (current one highlighted), transparent at the top of the page and white
  * with a shadow once scrolled; on narrow screens a slide-in side menu; when signed in, the avatar
- * with a Dashboard/Logout dropdown, the notifications bell, and for members the cart with its count.
+ * with a Dashboard/Logout dropdown and the actions the app gives (the cart, the notifications bell).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { NAV_SCROLL_THRESHOLD_PX } from '@ebook/shared';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
-import { CartLink } from '@/features/cart/components/cart-link';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { NAV_LINKS } from './nav-links';
 import { ProfileMenu } from './profile-menu';
 import { SideMenu } from './side-menu';
@@ -21,7 +19,8 @@ export function navLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-export function Navbar() {
+/** `memberActions`: what a signed-in user sees beside the avatar (the app puts the cart and the bell). */
+export function Navbar({ memberActions }: { memberActions?: ReactNode }) {
   const scrolled = useScrolled(NAV_SCROLL_THRESHOLD_PX);
   const { data: user } = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -62,8 +61,7 @@ export function Navbar() {
         </div>
 
         <div className="flex items-center gap-2">
-          {user?.role === 'member' && <CartLink />}
-          {user && <NotificationBell />}
+          {user && memberActions}
           {user && <ProfileMenu user={user} />}
           <button
             type="button"

@@ -22,8 +22,7 @@ export interface ReturnState {
   email?: string;
 }
 
-export const returnStateOf = (state: unknown): ReturnState =>
-  state && typeof state === 'object' ? (state as ReturnState) : {};
+export const returnStateOf = (state: unknown): ReturnState => (state && typeof state === 'object' ? state : {});
 
 /** Asks a visitor to log in or sign up, then sends them there with the way back and the action. */
 export function useLoginToContinue() {
