@@ -5,17 +5,18 @@ export function showSuccess(title: string, text?: string) {
   return Swal.fire({ icon: 'success', title, text, timer: 1800, showConfirmButton: false });
 }
 
+/** Titles that say nothing on their own: the dialog's text is the headline instead. */
+const GENERIC_TITLES = new Set(['Error', 'Error!']);
+
 /**
- * An error dialog with the specification's title and text; `reason` (the server's own words, such as a
- * card decline) goes underneath as plain text, never as HTML.
+ * An error dialog that leads with what happened: `reason` (the server's own words, such as "Your card
+ * was declined.") is the headline and the general words (`text`, else `title`) go underneath; a bare
+ * "Error" gives its place to the text. Always plain text, never HTML.
  */
 export function showError(title: string, text?: string, reason?: string) {
-  let footer: HTMLElement | undefined;
-  if (reason) {
-    footer = document.createElement('p');
-    footer.textContent = reason;
-  }
-  return Swal.fire({ icon: 'error', title, text, footer });
+  if (reason) return Swal.fire({ icon: 'error', title: reason, text: text ?? title });
+  if (text && GENERIC_TITLES.has(title)) return Swal.fire({ icon: 'error', title: text });
+  return Swal.fire({ icon: 'error', title, text });
 }
 
 export function showWarning(title: string, text?: string) {

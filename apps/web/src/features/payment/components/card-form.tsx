@@ -72,7 +72,7 @@ export function CardForm({
         return;
       }
       const reason = errorReason(error);
-      void showError('Error', `Failed to save card.${reason ? ` ${reason}` : ''}`);
+      void showError('Error', 'Failed to save card.', reason);
     }
   });
 
