@@ -4,6 +4,8 @@ export const paths = {
   about: '/about',
   library: '/library',
   contact: '/contact',
+  /** How to add the OPDS catalogue to an e-reader app. */
+  ereaders: '/ereaders',
   book: (id: string) => `/book/${id}`,
   /** The reader: the whole book, or its sample ("Read A Little"). */
   read: (id: string) => `/read/${id}`,
