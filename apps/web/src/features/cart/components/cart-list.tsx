@@ -46,7 +46,7 @@ export function CartList({
             />
             <BookThumb src={book.thumbnail ?? book.image} title={book.title} className="h-20 w-14" decorative />
             <div className="min-w-0 flex-1">
-              <p className="line-clamp-2 font-medium text-stone-900">{book.title}</p>
+              <p className="font-medium break-words text-stone-900">{book.title}</p>
               <p className="text-sm text-stone-500">{book.author}</p>
             </div>
             <PriceTag priceCents={book.priceCents} className="shrink-0 font-semibold text-stone-900" />
