@@ -3,9 +3,10 @@
  * it in at most four; a visitor who signs up on the way, in at most ten plus the form's fields. And
  * "Login Required" returns to the book and finishes what the visitor started.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { recordPopups } from '../support/popups';
-import { PASSWORD, newMember, registerMember, uniqueEmail } from '../support/session';
+import { PASSWORD, loginAsAdmin, newMember, registerMember, uniqueEmail } from '../support/session';
 
 interface ListedBook {
   _id: string;
@@ -210,3 +211,78 @@ test('the signup phone field takes pasted national and international numbers @ph
   expect((await registered).postDataJSON()).toMatchObject({ phone: '+94771234568', email });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/login-prefilled-${test.info().project.name}.png` });
 });
+
+test('the shopper screens have no serious accessibility violations, on a phone and a desktop @phone', async ({
+  page,
+}) => {
+  const phone = test.info().project.name === 'phone';
+  await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1366, height: 900 });
+  await newMember(page, 'Axel Shopper');
+  const book = await paidBook(page, phone ? 8 : 9);
+  const other = await paidBook(page, phone ? 10 : 11);
+  const saved = await page.request.post('/api/payment', {
+    data: { cardHolder: 'Axel Shopper', cardNumber: '4242-4242-4242-4242', expiry: '11/29', cvv: '321' },
+  });
+  expect(saved.status()).toBe(201);
+  expect((await page.request.post('/api/cart/add', { data: { bookId: other._id } })).status()).toBe(201);
+  const name = test.info().project.name;
+
+  await page.goto(`/#/book/${book._id}`);
+  await expect(page.getByRole('button', { name: 'Buy now' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'book page');
+
+  await page.goto('/#/user-dashboard/cart');
+  await expect(page.getByRole('checkbox', { name: `Select ${other.title}` })).toBeChecked();
+  await expect(page.getByTestId('cart-total')).toBeVisible();
+  await expectNoSeriousViolations(page, 'cart');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart-${name}.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Buy Selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order Summary' });
+  await expect(dialog).toContainText('Paying with: •••• •••• •••• 4242 — AXEL SHOPPER');
+  await expectNoSeriousViolations(page, 'checkout');
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await expect(dialog.getByRole('link', { name: `Read now: ${other.title}` })).toBeVisible();
+  await expectNoSeriousViolations(page, 'purchase complete');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/purchase-complete-${name}.png` });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'bell');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/bell-${name}.png` });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/#/ereaders');
+  await expect(page.getByRole('heading', { name: 'Read in your e-reader app' })).toBeVisible();
+  await expect(page.getByLabel('Catalogue address')).toHaveValue(`${new URL(page.url()).origin}/opds`);
+  await expectNoSeriousViolations(page, 'e-readers');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/ereaders-${name}.png`, fullPage: true });
+
+  // The admin's Books keep Edit and Delete on screen.
+  await loginAsAdmin(page);
+  await page.goto('/#/admin-dashboard/books');
+  for (const action of [
+    page.getByRole('link', { name: /^Edit / }).first(),
+    page.getByRole('button', { name: /^Delete / }).first(),
+  ]) {
+    await expect(action).toBeVisible();
+    // Within the screen's width, with no sideways scrolling.
+    const box = (await action.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-books-${name}.png` });
+});
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  await expect(page.locator('.swal2-container')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      screen,
+      id: violation.id,
+      nodes: violation.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}

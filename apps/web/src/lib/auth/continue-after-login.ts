@@ -49,7 +49,13 @@ export function returnTarget(state: ReturnState): { to: string; state?: { pendin
  * Finishes the action a visitor started before logging in, once, when this page was reached with it
  * and the member's session is known. The state is cleared first, so a reload does not repeat it.
  */
-export function useFinishPendingAction(kind: PendingActionKind, bookId: string, run: () => void) {
+export function useFinishPendingAction(
+  kind: PendingActionKind,
+  bookId: string,
+  run: () => void,
+  /** False while what the action depends on is still loading. */
+  ready = true,
+) {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useMe();
@@ -58,7 +64,7 @@ export function useFinishPendingAction(kind: PendingActionKind, bookId: string, 
   const matches = pending?.kind === kind && pending.bookId === bookId;
   const signedIn = Boolean(me.data) && !me.isPlaceholderData;
   useEffect(() => {
-    if (!matches || !signedIn || done.current) return;
+    if (!matches || !signedIn || !ready || done.current) return;
     done.current = true;
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
     run();

@@ -6,7 +6,7 @@ import { useFinishPendingAction, useLoginToContinue } from '@/lib/auth/continue-
 import { showError, showSuccess } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { isAlreadyInCart, useAddToCart } from '../api/add-to-cart';
-import { useCartBookIds } from '../api/get-cart';
+import { useCart } from '../api/get-cart';
 
 const BUTTON =
   'inline-flex items-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -18,7 +18,8 @@ const BUTTON =
 export function AddToCartButton({ book, className = '' }: { book: Book; className?: string }) {
   const me = useMe();
   const add = useAddToCart();
-  const inCart = useCartBookIds()?.has(book._id) ?? false;
+  const cart = useCart({ enabled: Boolean(me.data) });
+  const inCart = Boolean(me.data && cart.data?.items.some((item) => item.bookId._id === book._id));
   const loginToContinue = useLoginToContinue();
 
   const addToCart = async () => {
@@ -31,7 +32,15 @@ export function AddToCartButton({ book, className = '' }: { book: Book; classNam
       void showError(errorText(error) ?? 'Failed to add book to cart. Please try again.');
     }
   };
-  useFinishPendingAction('cart', book._id, () => void addToCart());
+  // Back from logging in: added once the member's cart is known (and skipped if it is there already).
+  useFinishPendingAction(
+    'cart',
+    book._id,
+    () => {
+      if (!inCart) void addToCart();
+    },
+    cart.isSuccess && !cart.isFetching,
+  );
 
   if (inCart) {
     return (

@@ -53,7 +53,7 @@ export function useReadingPlace(bookId: string, { member, keep }: { member: bool
       writeLocalPage(bookId, page, pages);
       pending.current = { page, pages };
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => flush(false), SAVE_AFTER_MS);
+      timer.current = setTimeout(() => void flush(false), SAVE_AFTER_MS);
     },
     [bookId, keep, flush],
   );

@@ -42,13 +42,20 @@ export function FavouriteButton({
   const busy = add.isPending || remove.isPending;
   const loginToContinue = useLoginToContinue();
 
-  // Back from logging in: the heart the visitor pressed is added (unless it already was).
-  useFinishPendingAction('wishlist', bookId, () => {
-    void add.mutateAsync(bookId).then(
-      () => void showSuccess(texts.added),
-      () => undefined,
-    );
-  });
+  // Back from logging in: the heart the visitor pressed is added (unless it already was), once the
+  // member's wishlist is known, so its refresh after the add is not overtaken by an earlier read.
+  useFinishPendingAction(
+    'wishlist',
+    bookId,
+    () => {
+      if (favourited) return;
+      void add.mutateAsync(bookId).then(
+        () => void showSuccess(texts.added),
+        () => void showError('Try again'),
+      );
+    },
+    wishlist.isSuccess && !wishlist.isFetching,
+  );
 
   const toggle = async () => {
     if (!signedIn) {
