@@ -25,12 +25,12 @@ export function AddToCartButton({ book, className = '' }: { book: Book; classNam
   const addToCart = async () => {
     try {
       await add.mutateAsync(book._id);
-      void showSuccess('Added to Cart');
     } catch (error) {
       // Added from another tab a moment ago: the button turns into the cart link by itself.
-      if (isAlreadyInCart(error)) return;
-      void showError(errorText(error) ?? 'Failed to add book to cart. Please try again.');
+      if (!isAlreadyInCart(error)) void showError(errorText(error) ?? 'Failed to add book to cart. Please try again.');
+      return;
     }
+    void showSuccess('Added to Cart');
   };
   // Back from logging in: added once the member's cart is known (and skipped if it is there already).
   useFinishPendingAction(
