@@ -3,7 +3,9 @@ import { loginAsAdmin, newMember } from '../support/session';
 import { bookPdf, coverPng, uniqueTitle } from './admin-fixtures';
 import { expectPopup, recordPopups } from '../support/popups';
 
-const VALIDATION_TEXT = 'Title, Category, and Author,CoverImage, PDF, Story, Description, Price are required.';
+/** The fields left empty, named in plain words (the title was typed). */
+const VALIDATION_TEXT =
+  'Please add the price, category, author, cover image, book file (PDF), short story and description.';
 
 /** Every POST/PUT to the book API the page makes. */
 function watchBookWrites(page: Page) {
@@ -123,7 +125,8 @@ test('member book form: numeric price with the Free hint, submitted as pending, 
   await fillRequired(page, title, '0');
   await attachFiles(page, title);
   await page.getByRole('button', { name: 'Save Book' }).click();
-  await expect(page.getByRole('heading', { name: 'Saved!' })).toBeVisible();
+  // A member's book waits for an admin: the success says so.
+  await expect(page.getByRole('heading', { name: 'Sent for review' })).toBeVisible();
   await expect(page).toHaveURL(/#\/user-dashboard\/userBooks$/, { timeout: 20_000 });
 
   const mine = await page.request.get('/api/books/user/pending');

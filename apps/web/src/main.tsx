@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
+import { reloadOnStalePreloads } from './lib/stale-chunk';
+
+reloadOnStalePreloads();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

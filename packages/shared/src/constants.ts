@@ -17,6 +17,7 @@ export const RECENT_ORDERS_DAYS = 2;
 export const NAV_SCROLL_THRESHOLD_PX = 10;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** The phone fields' country until the store says otherwise (DEFAULT_COUNTRY on the server). */
 export const DEFAULT_PHONE_COUNTRY = 'lk';
 
 export const CARD_NUMBER_DIGITS = 16;

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './money.js';
 export * from './card.js';
+export * from './phone.js';
 export * from './errors.js';
 export * from './schemas/error-response.js';
 export * from './schemas/common.js';

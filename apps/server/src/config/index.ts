@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PHONE_COUNTRY } from '@ebook/shared';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -139,6 +140,13 @@ export const envSchema = z.object({
   STORE_NAME: z.string().trim().min(1).max(100).default('Bookshelf'),
   STORE_EMAIL: z.email().default('hello@bookshelf.example'),
   STORE_PHONE: z.string().trim().min(1).max(40).default('+94 11 234 5678'),
+  /** The phone fields' default country, ISO 3166 alpha-2 (LK, GB, US...); the specification's Sri Lanka. */
+  DEFAULT_COUNTRY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'DEFAULT_COUNTRY must be a two-letter country code such as LK')
+    .transform((code) => code.toLowerCase())
+    .default(DEFAULT_PHONE_COUNTRY),
   /** Where members reach the store, for links in e-mails; default http://localhost:<PORT>. */
   PUBLIC_URL: z.url().optional(),
   /** smtp://user:pass@host:587 or smtps://…:465; unset: every message is written to DATA_DIR/mail as .eml. */

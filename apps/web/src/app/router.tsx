@@ -7,9 +7,19 @@ import { Outlet, createHashRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootLayout } from '@/components/layout/root-layout';
 import { RouteError } from '@/components/layout/route-error';
+import { reloadOnceForNewVersion } from '@/lib/stale-chunk';
+import { HeaderActions } from './header-actions';
 
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    try {
+      return { Component: (await load()).default };
+    } catch (error) {
+      // A script replaced by a new deployment: the page reloads itself once to the new version.
+      if (reloadOnceForNewVersion(error)) return { Component: () => null };
+      throw error;
+    }
+  },
 });
 
 export const routes: RouteObject[] = [
@@ -18,13 +28,14 @@ export const routes: RouteObject[] = [
   { path: '/read/:id/sample', errorElement: <RouteError />, ...page(() => import('./routes/reader/sample')) },
   {
     path: '/',
-    element: <RootLayout />,
+    element: <RootLayout memberActions={<HeaderActions />} />,
     errorElement: <RouteError />,
     children: [
       { index: true, ...page(() => import('./routes/public/home')) },
       { path: 'about', ...page(() => import('./routes/public/about')) },
       { path: 'library', ...page(() => import('./routes/public/library')) },
       { path: 'contact', ...page(() => import('./routes/public/contact')) },
+      { path: 'ereaders', ...page(() => import('./routes/public/ereaders')) },
       { path: 'book/:id', ...page(() => import('./routes/public/book')) },
       { path: 'login', ...page(() => import('./routes/auth/login')) },
       { path: 'signup', ...page(() => import('./routes/auth/signup')) },

@@ -6,6 +6,8 @@ export const paths = {
   /** An author's books: the library searched by the name (the author typed in full ranks first). */
   author: (name: string) => `/library?${new URLSearchParams({ q: name }).toString()}`,
   contact: '/contact',
+  /** How to add the OPDS catalogue to an e-reader app. */
+  ereaders: '/ereaders',
   book: (id: string) => `/book/${id}`,
   /** The reader: the whole book, or its sample ("Read A Little"). */
   read: (id: string) => `/read/${id}`,

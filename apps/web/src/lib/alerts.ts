@@ -8,17 +8,18 @@ export async function showSuccess(title: string, text?: string) {
   return (await swal()).fire({ icon: 'success', title, text, timer: 1800, showConfirmButton: false });
 }
 
+/** Titles that say nothing on their own: the dialog's text is the headline instead. */
+const GENERIC_TITLES = new Set(['Error', 'Error!']);
+
 /**
- * An error dialog with the specification's title and text; `reason` (the server's own words, such as a
- * card decline) goes underneath as plain text, never as HTML.
+ * An error dialog that leads with what happened: `reason` (the server's own words, such as "Your card
+ * was declined.") is the headline and the general words (`text`, else `title`) go underneath; a bare
+ * "Error" gives its place to the text. Always plain text, never HTML.
  */
 export async function showError(title: string, text?: string, reason?: string) {
-  let footer: HTMLElement | undefined;
-  if (reason) {
-    footer = document.createElement('p');
-    footer.textContent = reason;
-  }
-  return (await swal()).fire({ icon: 'error', title, text, footer });
+  if (reason) return (await swal()).fire({ icon: 'error', title: reason, text: text ?? title });
+  if (text && GENERIC_TITLES.has(title)) return (await swal()).fire({ icon: 'error', title: text });
+  return (await swal()).fire({ icon: 'error', title, text });
 }
 
 export async function showWarning(title: string, text?: string) {
@@ -45,6 +46,29 @@ export async function confirmAction(options: { title: string; text?: string; con
 /** Login Required warning, shown to visitors who try a member action. */
 export function showLoginRequired(text: string) {
   return showWarning('Login Required', text);
+}
+
+/**
+ * Login Required with a way forward: Log in, Sign up or Not now. Resolves the visitor's choice, or
+ * null when they stay a visitor.
+ */
+export async function askToLogIn(text: string): Promise<'login' | 'signup' | null> {
+  const result = await (
+    await swal()
+  ).fire({
+    icon: 'info',
+    title: 'Login Required',
+    text,
+    showDenyButton: true,
+    showCancelButton: true,
+    confirmButtonText: 'Log in',
+    denyButtonText: 'Sign up',
+    cancelButtonText: 'Not now',
+    denyButtonColor: '#44403c',
+  });
+  if (result.isConfirmed) return 'login';
+  if (result.isDenied) return 'signup';
+  return null;
 }
 
 /**

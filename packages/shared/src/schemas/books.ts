@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { BOOK_STATUSES } from '../constants.js';
 import { parsePriceToCents } from '../money.js';
 
+/** Said when a required field of a book is missing; the form names the very fields left empty. */
 export const BOOK_VALIDATION_MESSAGE =
-  'Title, Category, and Author,CoverImage, PDF, Story, Description, Price are required.';
+  'Please fill in every required field: title, price, category, author, cover image, book file (PDF), short story and description.';
 
 export const bookTypeSchema = z.enum(['all', 'free', 'paid']);
 export type BookType = z.infer<typeof bookTypeSchema>;

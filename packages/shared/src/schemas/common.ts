@@ -20,6 +20,8 @@ export const storeInfoSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The phone fields' default country (ISO 3166 alpha-2, lower case), from DEFAULT_COUNTRY. */
+  defaultCountry: z.string().regex(/^[a-z]{2}$/),
   promotion: runningPromotionSchema.nullable(),
   gateway: z.string(),
   stats: z.object({ books: z.number().int(), freeBooks: z.number().int(), categories: z.number().int() }),

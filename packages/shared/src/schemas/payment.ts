@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isValidExpiry } from '../card.js';
 
+/** A card holder's name: starts with a letter; then letters, marks, spaces, hyphens, apostrophes, periods. */
+export const CARD_HOLDER_PATTERN = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+
 /** The payment form and POST/PUT /api/payment. */
 export const cardInputSchema = z.object({
   cardHolder: z
@@ -8,7 +11,10 @@ export const cardInputSchema = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(100, 'Name must be at most 100 characters')
-    .regex(/^[A-Za-z ]+$/, 'Only letters and spaces allowed'),
+    // Names as people write them: letters of any script, with spaces, hyphens, apostrophes and
+    // periods between ("Mary-Jane O'Neil", "J. R. R. Tolkien", "Zoë", "李小龙"); the specification's
+    // message stays for anything else (digits, symbols).
+    .regex(CARD_HOLDER_PATTERN, 'Only letters and spaces allowed'),
   cardNumber: z
     .string({ error: 'Card number is required' })
     .trim()

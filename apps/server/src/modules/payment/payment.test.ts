@@ -97,6 +97,8 @@ describe('payment cards', () => {
   it.each([
     [{ ...VISA, cardHolder: '' }, 'Name is required'],
     [{ ...VISA, cardHolder: 'Ann 2' }, 'Only letters and spaces allowed'],
+    [{ ...VISA, cardHolder: '<b>Ann</b>' }, 'Only letters and spaces allowed'],
+    [{ ...VISA, cardHolder: "-O'Neil" }, 'Only letters and spaces allowed'],
     [{ ...VISA, cardNumber: '' }, 'Card number is required'],
     [{ ...VISA, cardNumber: '4242424242424242' }, 'Use format: 1234-5678-9012-3456'],
     [{ ...VISA, expiry: '' }, 'Expiry is required'],
@@ -110,6 +112,16 @@ describe('payment cards', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ msg: message, code: 'VALIDATION_ERROR' });
   });
+
+  it.each(["Mary-Jane O'Neil", 'J. R. R. Tolkien', 'Zoë Brontë', '李小龙', 'Анна Каренина', 'D’Artagnan'])(
+    'takes the holder name %s as written',
+    async (cardHolder) => {
+      const member = await createMember(ctx.app);
+      const response = await save(member, { ...VISA, cardHolder });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().card.cardHolder).toBe(cardHolder);
+    },
+  );
 
   it('refuses a number that fails the Luhn check, leaving nothing saved', async () => {
     const member = await createMember(ctx.app);

@@ -15,7 +15,7 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['store'],
         summary:
-          "Currency (STORE_CURRENCY), the store's name, e-mail and phone, running promotion, payment gateway and catalogue counts",
+          "Currency (STORE_CURRENCY), the store's name, e-mail and phone, the phone fields' country (DEFAULT_COUNTRY), running promotion, payment gateway and catalogue counts",
         response: { 200: storeInfoSchema },
       },
     },
@@ -27,12 +27,13 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       // A promotion starts and ends at the admin's word: a browser asks again rather than keep it.
       reply.header('Cache-Control', 'no-cache');
-      const { STORE_CURRENCY, STORE_NAME, STORE_EMAIL, STORE_PHONE } = app.config;
+      const { STORE_CURRENCY, STORE_NAME, STORE_EMAIL, STORE_PHONE, DEFAULT_COUNTRY } = app.config;
       return {
         currency: STORE_CURRENCY,
         name: STORE_NAME,
         email: STORE_EMAIL,
         phone: STORE_PHONE,
+        defaultCountry: DEFAULT_COUNTRY,
         promotion,
         gateway: app.paymentGateway.name,
         stats: { books: all.total, freeBooks: free.total, categories: all.categories.length },

@@ -4,11 +4,16 @@ import { createBook } from '../../test/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ STORE_CURRENCY: 'EUR', STORE_NAME: 'Quiet Pages', STORE_PHONE: '+44 20 7946 0000' });
+  ctx = await createTestContext({
+    STORE_CURRENCY: 'EUR',
+    STORE_NAME: 'Quiet Pages',
+    STORE_PHONE: '+44 20 7946 0000',
+    DEFAULT_COUNTRY: 'GB',
+  });
 });
 afterAll(() => ctx.close());
 
-it('tells anyone the currency, name, e-mail and phone, the gateway, no promotion, and the catalogue counts', async () => {
+it('tells anyone the currency, name, e-mail and phone, the phone country, the gateway, no promotion, and the catalogue counts', async () => {
   await createBook(ctx.app, { priceCents: 0, category: 'Food & Drink' });
   await createBook(ctx.app, { priceCents: 500, category: 'Sports & Outdoors' });
   await createBook(ctx.app, { priceCents: 700, status: 'pending' });
@@ -20,6 +25,7 @@ it('tells anyone the currency, name, e-mail and phone, the gateway, no promotion
     name: 'Quiet Pages',
     email: 'hello@bookshelf.example',
     phone: '+44 20 7946 0000',
+    defaultCountry: 'gb',
     promotion: null,
     gateway: 'simulated',
     stats: { books: 2, freeBooks: 1, categories: 2 },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { opdsAddress } from '@/lib/opds';
 import { useStoreContact } from '@/lib/store-currency';
 import { NAV_LINKS } from './nav-links';
@@ -12,10 +13,10 @@ export function Footer() {
           <p className="font-serif text-xl font-bold text-white">{store.name}</p>
           <p className="mt-2 text-sm">Free classics and new e-books, ready to read on any device.</p>
           <p className="mt-2 text-sm" data-testid="footer-opds">
-            E-reader apps (OPDS):{' '}
-            <a href={opdsAddress()} className="break-all text-stone-100 underline hover:text-white">
+            E-reader apps (OPDS): {/* The raw catalogue is for apps: people get a page that says how to add it. */}
+            <Link to={paths.ereaders} className="break-all text-stone-100 underline hover:text-white">
               {opdsAddress()}
-            </a>
+            </Link>
           </p>
         </div>
         <nav aria-label="Footer">

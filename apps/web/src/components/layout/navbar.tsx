@@ -1,9 +1,9 @@
 /**
  * The fixed top bar: links (current one highlighted), transparent at the top of the page and white
  * with a shadow once scrolled; on narrow screens a slide-in side menu; when signed in, the avatar
- * with a Dashboard/Logout dropdown.
+ * with a Dashboard/Logout dropdown and the actions the app gives (the cart, the notifications bell).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { NAV_SCROLL_THRESHOLD_PX } from '@ebook/shared';
 import { paths } from '@/config/paths';
@@ -19,7 +19,8 @@ export function navLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-export function Navbar() {
+/** `memberActions`: what a signed-in user sees beside the avatar (the app puts the cart and the bell). */
+export function Navbar({ memberActions }: { memberActions?: ReactNode }) {
   const scrolled = useScrolled(NAV_SCROLL_THRESHOLD_PX);
   const { data: user } = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -60,6 +61,7 @@ export function Navbar() {
         </div>
 
         <div className="flex items-center gap-2">
+          {user && memberActions}
           {user && <ProfileMenu user={user} />}
           <button
             type="button"

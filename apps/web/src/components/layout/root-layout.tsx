@@ -1,17 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
 /** Every page: the fixed navigation bar, the page, the footer; each route change scrolls to the top. */
-export function RootLayout() {
+export function RootLayout({ memberActions }: { memberActions?: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
-      <Navbar />
+      <Navbar memberActions={memberActions} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

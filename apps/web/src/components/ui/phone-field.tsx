@@ -1,10 +1,13 @@
 /**
- * Phone number with a country picker (default Sri Lanka). The value is international, with a leading
- * plus. No flag images, so nothing is fetched from elsewhere.
+ * Phone number with a country picker (the store's DEFAULT_COUNTRY, Sri Lanka unless configured). The
+ * value is international, with a leading plus. A pasted number is read as people write it: national
+ * ("771234568", "077 123 4568") in the chosen country, or international ("+94 77 123 4568",
+ * "0094..."), whatever the field held before. No flag images, so nothing is fetched from elsewhere.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { defaultCountries, parseCountry, usePhoneInput } from 'react-international-phone';
-import { DEFAULT_PHONE_COUNTRY } from '@ebook/shared';
+import { DEFAULT_PHONE_COUNTRY, normalisePastedPhone } from '@ebook/shared';
+import { useStoreInfo } from '@/lib/store-currency';
 
 const COUNTRIES = defaultCountries.map(parseCountry);
 
@@ -20,14 +23,23 @@ export function PhoneField({
   error?: string;
 }) {
   const id = useId();
+  const storeCountry = useStoreInfo()?.defaultCountry;
+  // The store's country once known, as long as nothing has been typed.
+  const defaultCountry = COUNTRIES.some((c) => c.iso2 === storeCountry) ? storeCountry! : DEFAULT_PHONE_COUNTRY;
   const { inputValue, handlePhoneValueChange, inputRef, country, setCountry } = usePhoneInput({
-    defaultCountry: DEFAULT_PHONE_COUNTRY,
+    defaultCountry,
     value,
     countries: defaultCountries,
     forceDialCode: true,
     // The dial code alone is no number yet: report it as empty so 'Phone number is required' shows.
     onChange: ({ phone, country: chosen }) => onChange(phone === `+${chosen.dialCode}` ? '' : phone),
   });
+  // The store's country arrives after the first render: an untouched field follows it.
+  useEffect(() => {
+    if (value === '' && country.iso2 !== defaultCountry) setCountry(defaultCountry);
+    // Only when the store's country becomes known, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [defaultCountry]);
 
   return (
     <div className="space-y-1">
@@ -64,6 +76,14 @@ export function PhoneField({
           autoComplete="tel"
           value={inputValue}
           onChange={handlePhoneValueChange}
+          onPaste={(event) => {
+            const pasted = normalisePastedPhone(event.clipboardData.getData('text'), country.dialCode);
+            if (!pasted) return;
+            // The whole number replaces the field: the library would read a national number as a
+            // dial code ("77..." as Russia) or keep the old dial code in front of a pasted one.
+            event.preventDefault();
+            onChange(pasted);
+          }}
           onBlur={onBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

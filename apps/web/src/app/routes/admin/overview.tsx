@@ -1,4 +1,3 @@
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { OverviewTiles } from '@/features/admin/components/overview-tiles';
 import { PendingBooksTable } from '@/features/admin/components/pending-books-table';
 import { PromotionForm } from '@/features/admin/components/promotion-form';
@@ -11,7 +10,6 @@ export default function AdminOverviewRoute() {
           <h1 className="font-serif text-3xl font-bold text-stone-900">Admin Dashboard</h1>
           <p className="text-stone-500">Members, books and submissions at a glance.</p>
         </div>
-        <NotificationBell />
       </header>
       <OverviewTiles />
       <PendingBooksTable />

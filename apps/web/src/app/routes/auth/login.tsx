@@ -1,17 +1,23 @@
-import { useLocation, useNavigate, type Location } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { returnStateOf, returnTarget } from '@/lib/auth/continue-after-login';
 
 export default function LoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();
-  // A visitor sent here by a guard goes back to where they were heading.
-  const from = (location.state as { from?: Location } | null)?.from;
+  // A visitor sent here by a guard or by "Login Required" goes back to where they were, and the page
+  // finishes what they had started (add to cart, wishlist, buy now).
+  const back = returnStateOf(location.state);
   return (
     <AuthCard title="Welcome back" subtitle="Log in to your account to continue reading.">
       <LoginForm
-        onLoggedIn={() => void navigate(from ? `${from.pathname}${from.search}` : paths.home, { replace: true })}
+        defaultEmail={back.email}
+        signupState={back}
+        onLoggedIn={() => {
+          const target = returnTarget(back);
+          void navigate(target.to, { replace: true, state: target.state });
+        }}
       />
     </AuthCard>
   );

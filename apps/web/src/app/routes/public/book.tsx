@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { BookDetail } from '@/features/catalogue/components/book-detail';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { BuyNowButton } from '@/features/cart/components/buy-now-button';
 import { ReviewsPanel } from '@/features/reviews/components/reviews-panel';
 import { FavouriteButton } from '@/features/wishlist/components/favourite-button';
 
@@ -11,7 +12,12 @@ export default function Route() {
       <BookDetail
         key={id}
         bookId={id}
-        renderAddToCart={(book) => <AddToCartButton book={book} />}
+        renderAddToCart={(book) => (
+          <>
+            <BuyNowButton book={book} />
+            <AddToCartButton book={book} />
+          </>
+        )}
         renderReviews={(book) => <ReviewsPanel bookId={book._id} />}
         renderFavourite={(book) => (
           <FavouriteButton bookId={book._id} voice="wishlist" className="border border-stone-200" />

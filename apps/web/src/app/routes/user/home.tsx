@@ -2,7 +2,6 @@ import { useMe } from '@/lib/auth/get-me';
 import { RecentOrders } from '@/features/orders/components/recent-orders';
 import { CountTiles } from '@/features/user-dashboard/components/count-tiles';
 import { LiveClock } from '@/features/user-dashboard/components/live-clock';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 export default function Route() {
   const me = useMe();
@@ -13,10 +12,7 @@ export default function Route() {
           <h1 className="font-serif text-3xl font-bold text-stone-900">Dashboard</h1>
           <p className="mt-1 text-stone-600">Welcome back, {me.data?.name ?? 'guest'}.</p>
         </div>
-        <div className="flex w-full items-center justify-between gap-4 sm:w-auto">
-          <LiveClock />
-          <NotificationBell />
-        </div>
+        <LiveClock />
       </header>
       <CountTiles />
       <RecentOrders />

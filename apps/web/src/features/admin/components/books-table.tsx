@@ -104,6 +104,7 @@ export function BooksTable() {
       <TableShell
         caption="Books"
         headers={['Title', 'Image', 'Price', 'Category', 'Edit', 'Delete']}
+        stacked
         loading={books.isPending}
         error={books.isError}
         empty={rows.length === 0}
@@ -111,21 +112,21 @@ export function BooksTable() {
       >
         {rows.map((book) => (
           <tr key={book._id} className={`hover:bg-stone-50/60 ${books.isPlaceholderData ? 'opacity-60' : ''}`}>
-            <td className="px-4 py-3">
+            <td data-label="Title" className="px-4 py-3">
               <p className="font-medium text-stone-900">{book.title}</p>
               <p className="text-xs text-stone-500">{book.author}</p>
             </td>
-            <td className="px-4 py-3">
+            <td data-label="Image" className="px-4 py-3">
               <BookThumb src={book.thumbnail ?? book.image} title={book.title} />
             </td>
-            <td className="px-4 py-3 whitespace-nowrap text-stone-700">
+            <td data-label="Price" className="px-4 py-3 whitespace-nowrap text-stone-700">
               {currency ? formatPrice(book.priceCents, currency) : '…'}
             </td>
-            <td className="px-4 py-3">
+            <td data-label="Category" className="px-4 py-3">
               <p className="text-stone-700">{book.category}</p>
               <StatusBadge status={book.status} />
             </td>
-            <td className="px-4 py-3">
+            <td data-label="Edit" className="px-4 py-3">
               <Link
                 to={paths.admin.editBook(book._id)}
                 aria-label={`Edit ${book.title}`}
@@ -135,7 +136,7 @@ export function BooksTable() {
                 <Icon name="edit" className="h-4 w-4" />
               </Link>
             </td>
-            <td className="px-4 py-3">
+            <td data-label="Delete" className="px-4 py-3">
               <IconButton
                 label={`Delete ${book.title}`}
                 title="Delete"

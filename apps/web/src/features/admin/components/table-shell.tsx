@@ -10,6 +10,7 @@ export function TableShell({
   empty,
   emptyText,
   children,
+  stacked = false,
 }: {
   caption: string;
   headers: string[];
@@ -18,6 +19,8 @@ export function TableShell({
   empty: boolean;
   emptyText: string;
   children: ReactNode;
+  /** Below 640 px each row becomes a card (its cells carry `data-label`). */
+  stacked?: boolean;
 }) {
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -31,7 +34,7 @@ export function TableShell({
         <p className="p-10 text-center text-stone-500">{emptyText}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className={`w-full min-w-[36rem] text-left text-sm ${stacked ? 'stack-table' : ''}`}>
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
               <tr>

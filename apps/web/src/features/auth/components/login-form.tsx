@@ -10,13 +10,26 @@ import { errorText } from '@/lib/errors';
 import { useLogin } from '../api/login';
 import { Button } from '@/components/ui/button';
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
+export function LoginForm({
+  onLoggedIn,
+  defaultEmail = '',
+  signupState,
+}: {
+  onLoggedIn: (user: User) => void;
+  /** The e-mail just registered, filled in. */
+  defaultEmail?: string;
+  /** Carried to the signup page, so a visitor who signs up instead still returns where they were. */
+  signupState?: unknown;
+}) {
   const login = useLogin();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { remember: false } });
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: defaultEmail, remember: false },
+  });
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
@@ -63,7 +76,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
       </Button>
       <p className="text-center text-sm text-stone-600">
         New here?{' '}
-        <Link to={paths.signup} className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.signup} state={signupState} className="font-semibold text-brand-700 hover:underline">
           Register Now
         </Link>
       </p>

@@ -13,7 +13,14 @@ import { Button } from '@/components/ui/button';
 
 const EMPTY: SignupValues = { name: '', email: '', phone: '', password: '', confirmPassword: '' };
 
-export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
+export function SignupForm({
+  onRegistered,
+  loginState,
+}: {
+  onRegistered: (email: string) => void;
+  /** Carried to the login page, so a visitor who logs in instead still returns where they were. */
+  loginState?: unknown;
+}) {
   const registration = useRegister();
   const {
     register,
@@ -29,7 +36,7 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
       onSuccess: () => {
         // The same answer whether or not the e-mail already had an account (its owner gets an e-mail).
         void showSuccess('Registration Successful!', 'We have sent you an e-mail. You can now log in.');
-        onRegistered();
+        onRegistered(values.email);
       },
       onError: (error) => {
         void showError('Registration failed', errorText(error) ?? 'Server Error. Please try again later.');
@@ -73,7 +80,7 @@ export function SignupForm({ onRegistered }: { onRegistered: () => void }) {
       </Button>
       <p className="text-center text-sm text-stone-600">
         Already have an account?{' '}
-        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login} state={loginState} className="font-semibold text-brand-700 hover:underline">
           Login
         </Link>
       </p>

@@ -10,6 +10,8 @@ import {
   META_FIELDS,
   bookFormSchema,
   isMissingRequired,
+  missingFields,
+  missingFieldsMessage,
   statusToSend,
   toFormData,
   toFormValues,
@@ -50,7 +52,9 @@ export function BookFormFields({
   } = useForm<BookFormValues>({ resolver: zodResolver(bookFormSchema), defaultValues: toFormValues(book, variant) });
 
   const files = { hasCover: Boolean(cover || book?.image), hasPdf: Boolean(pdf || book?.pdf) };
-  const warnMissing = () => void showWarning('Validation Error', BOOK_VALIDATION_MESSAGE);
+  // Names the very fields left empty, in plain words.
+  const warnMissing = () =>
+    void showWarning('Validation Error', missingFieldsMessage(missingFields(getValues(), files)));
 
   const onValid = (values: BookFormValues) => {
     if (isMissingRequired(values, files)) return warnMissing();
@@ -64,7 +68,13 @@ export function BookFormFields({
           setSaved(true);
           void (book
             ? showSuccess('Updated!', 'Book updated successfully.')
-            : showSuccess('Saved!', 'Book added successfully.'));
+            : variant === 'admin'
+              ? showSuccess('Saved!', 'Book added successfully.')
+              : // A member's book waits for an admin before it is in the library.
+                showSuccess(
+                  'Sent for review',
+                  'Your book was sent for review. It will appear in the library once approved.',
+                ));
           redirect.current = setTimeout(onSaved, BOOK_SAVED_REDIRECT_MS);
         },
         onError: (error) => {

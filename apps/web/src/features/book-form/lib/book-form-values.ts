@@ -88,9 +88,31 @@ export function toFormValues(book: Book | undefined, variant: BookFormVariant): 
 }
 
 /** True when a required field (files included) is missing: the specification's 'Validation Error'. */
+/** The required fields left empty, named as the form labels them, in the form's order. */
+export function missingFields(values: Partial<BookFormValues>, files: { hasCover: boolean; hasPdf: boolean }) {
+  const blank = (value: string | undefined) => !value || value.trim() === '';
+  const checks: [string, boolean][] = [
+    ['title', blank(values.title)],
+    ['price', blank(values.price)],
+    ['category', blank(values.category)],
+    ['author', blank(values.author)],
+    ['cover image', !files.hasCover],
+    ['book file (PDF)', !files.hasPdf],
+    ['short story', blank(values.story)],
+    ['description', blank(values.description)],
+  ];
+  return checks.filter(([, missing]) => missing).map(([name]) => name);
+}
+
 export function isMissingRequired(values: Partial<BookFormValues>, files: { hasCover: boolean; hasPdf: boolean }) {
-  const fields = [values.title, values.author, values.category, values.price, values.story, values.description];
-  return !files.hasCover || !files.hasPdf || fields.some((value) => !value || value.trim() === '');
+  return missingFields(values, files).length > 0;
+}
+
+/** "Please add the title, cover image and description." */
+export function missingFieldsMessage(names: string[]): string {
+  if (names.length === 0) return BOOK_VALIDATION_MESSAGE;
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+  return `Please add the ${list}.`;
 }
 
 /** The status the form sends: admins add, members submit for approval, an edit keeps the status. */

@@ -34,7 +34,7 @@ export function CartList({
             key={book._id}
             data-testid="cart-row"
             onClick={() => onToggle(book._id)}
-            className={`flex cursor-pointer items-center gap-4 p-4 transition ${checked ? 'bg-brand-50' : 'hover:bg-stone-50'}`}
+            className={`flex cursor-pointer items-center gap-3 p-4 transition sm:gap-4 ${checked ? 'bg-brand-50' : 'hover:bg-stone-50'}`}
           >
             <input
               type="checkbox"
@@ -46,10 +46,16 @@ export function CartList({
             />
             <BookThumb src={book.thumbnail ?? book.image} title={book.title} className="h-20 w-14" decorative />
             <div className="min-w-0 flex-1">
-              <p className="line-clamp-2 font-medium text-stone-900">{book.title}</p>
+              <p className="font-medium break-words text-stone-900">{book.title}</p>
               <p className="text-sm text-stone-500">{book.author}</p>
+              {/* On a phone the price goes under the title, so the title keeps the row's width. */}
+              <div className="mt-1 sm:hidden">
+                <PriceTag priceCents={book.priceCents} className="font-semibold text-stone-900" />
+              </div>
             </div>
-            <PriceTag priceCents={book.priceCents} className="shrink-0 font-semibold text-stone-900" />
+            <div className="hidden shrink-0 sm:block">
+              <PriceTag priceCents={book.priceCents} className="font-semibold text-stone-900" />
+            </div>
             <button
               type="button"
               aria-label={`Remove ${book.title} from cart`}

@@ -1,5 +1,5 @@
 /**
- * The dashboards' bell (member and admin alike): the unread count on the button and a
+ * The header's bell, on every page for a signed-in member or admin: the unread count on the button and a
  * 'Notifications' dropdown of real events, newest first, each with its relative time, a link to what
  * it is about, and mark-as-read; 'Mark all as read' on top. Closes on Esc (focus back on the bell),
  * on a click outside, and when focus leaves it.
@@ -57,7 +57,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="relative inline-flex h-11 w-11 items-center justify-center rounded-full border border-stone-200 bg-white text-stone-700 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="relative inline-flex h-10 w-10 items-center justify-center rounded-full border border-stone-200 bg-white text-stone-700 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
           <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />

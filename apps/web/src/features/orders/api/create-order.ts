@@ -27,6 +27,7 @@ export function useCreateOrder() {
         queryKeys.memberSummary,
         queryKeys.wishlist,
         queryKeys.books.all,
+        queryKeys.notifications.all,
       ]) {
         void queryClient.invalidateQueries({ queryKey });
       }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Book } from '@ebook/shared';
-import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { showError, showWarning } from '@/lib/alerts';
 import { renderWithProviders } from '@/test/render';
 import { stubServer as answerWith } from '@/test/server';
 import { OrderSummaryDialog } from './order-summary-dialog';
@@ -71,30 +71,32 @@ function renderDialog(onPurchased = vi.fn()) {
 afterEach(() => vi.clearAllMocks());
 
 describe('OrderSummaryDialog', () => {
-  it('shows the total and asks for a card before paying', async () => {
+  it('shows the total, chooses the saved card, and asks for a card when none is chosen', async () => {
     const orders = stubServer();
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Order Summary' })).toBeInTheDocument();
     expect(screen.getAllByText('$4.99')).toHaveLength(2);
-    expect(screen.getByRole('option', { name: '-- Choose a card --' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Select Payment Card')).toHaveValue(card._id);
+    await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), '');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
     expect(showWarning).toHaveBeenCalledWith('Please select at least one book and a card.');
     expect(orders).toHaveLength(0);
   });
 
-  it('pays once for a double click, with one Idempotency-Key and the total it showed', async () => {
+  it('pays once for a double click, with one Idempotency-Key and the total it showed, then offers Read now', async () => {
     const orders = stubServer();
     const onPurchased = renderDialog();
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
-    await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);
     expect(screen.getByText(/Paying with:/)).toHaveTextContent('Paying with: •••• •••• •••• 4242 — ADA READER');
     await userEvent.dblClick(screen.getByRole('button', { name: 'Confirm & Pay' }));
     await waitFor(() => expect(onPurchased).toHaveBeenCalledWith([book._id]));
     expect(orders).toHaveLength(1);
     expect(orders[0]!.body).toEqual({ userId: 'u1', books: [book._id], total: 4.99, paymentId: card._id });
     expect(orders[0]!.headers.get('Idempotency-Key')).toMatch(/.{8,}/);
-    expect(showSuccess).toHaveBeenCalledTimes(1);
-    expect(showSuccess).toHaveBeenCalledWith('Success', 'Books purchased and downloaded!');
+    expect(screen.getByRole('status')).toHaveTextContent('Thank you! Your book is ready.');
+    expect(screen.getByRole('link', { name: `Read now: ${book.title}` })).toHaveAttribute('href', `/read/${book._id}`);
+    expect(screen.getByRole('button', { name: `Download ${book.title}` })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Confirm & Pay' })).not.toBeInTheDocument();
     expect(showError).not.toHaveBeenCalled();
   });
 
@@ -131,12 +133,10 @@ describe('OrderSummaryDialog', () => {
 
     await pay();
     await waitFor(() => expect(showError).toHaveBeenCalledTimes(1));
-    expect(showError).toHaveBeenLastCalledWith('Error', 'Payment or download failed');
+    expect(showError).toHaveBeenLastCalledWith('Payment failed', 'Please try again in a moment.');
     await pay();
     await waitFor(() => expect(showError).toHaveBeenCalledTimes(2));
     expect(showError).toHaveBeenLastCalledWith(
-      'Error',
-      'Payment or download failed',
       'This payment was already started with different details. Please review your order and pay again.',
     );
     expect(keys[1]).toBe(keys[0]);
@@ -152,19 +152,21 @@ describe('OrderSummaryDialog', () => {
       400,
       'CART_CHANGED',
       'Some selected books are no longer in your cart. Please review your order.',
-      [
-        'Error',
-        'Payment or download failed',
-        'Some selected books are no longer in your cart. Please review your order.',
-      ],
+      ['Some selected books are no longer in your cart. Please review your order.'],
     ],
+    [402, 'CARD_DECLINED', 'Your card was declined.', ['Your card was declined.']],
     [
       503,
       'PAYMENT_UNAVAILABLE',
       'The payment service is not available right now. Please try again.',
-      ['Error', 'Payment or download failed', 'The payment service is not available right now. Please try again.'],
+      ['The payment service is not available right now. Please try again.'],
     ],
-    [500, 'INTERNAL', 'Something went wrong on our side. Please try again.', ['Error', 'Payment or download failed']],
+    [
+      500,
+      'INTERNAL',
+      'Something went wrong on our side. Please try again.',
+      ['Payment failed', 'Please try again in a moment.'],
+    ],
   ])('a %i %s answer shows its dialog, chosen by the code', async (status, code, msg, dialog) => {
     answerWith((url) => {
       if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
@@ -179,26 +181,52 @@ describe('OrderSummaryDialog', () => {
     expect(showError).toHaveBeenCalledWith(...dialog);
   });
 
-  it('another card is another checkout, with a new key', async () => {
+  it('another card is another checkout, with a new key; the card just added is the one chosen', async () => {
     const other = { ...card, _id: '0190b4a0-0000-7000-8000-0000000000c2', last4: '4444' };
-    const orders = stubServer();
+    const keys: string[] = [];
+    answerWith((url, init) => {
+      if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+      if (url === '/api/orders') {
+        keys.push(new Headers(init.headers).get('Idempotency-Key')!);
+        // Not a final answer: the same card would be retried under the same key.
+        const msg = 'The payment service is not available right now. Please try again.';
+        return new Response(JSON.stringify({ msg, code: 'PAYMENT_UNAVAILABLE' }), { status: 503 });
+      }
+      return new Response('{}', { status: 404 });
+    });
     renderWithProviders(
       <OrderSummaryDialog
         books={[book]}
         cards={[card, other]}
         currency="USD"
+        initialCardId={card._id}
         onClose={vi.fn()}
         onPurchased={vi.fn()}
       />,
     );
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
-    await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), card._id);
+    expect(screen.getByLabelText('Select Payment Card')).toHaveValue(card._id);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
-    await waitFor(() => expect(orders).toHaveLength(1));
+    await waitFor(() => expect(keys).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm & Pay' })).toBeEnabled());
     await userEvent.selectOptions(screen.getByLabelText('Select Payment Card'), other._id);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
-    await waitFor(() => expect(orders).toHaveLength(2));
-    expect(orders[1]!.headers.get('Idempotency-Key')).not.toBe(orders[0]!.headers.get('Idempotency-Key'));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('chooses the newest saved card when none is given', () => {
+    const newer = { ...card, _id: '0190b4a0-0000-7000-8000-0000000000c9', last4: '4444' };
+    stubServer();
+    renderWithProviders(
+      <OrderSummaryDialog
+        books={[book]}
+        cards={[newer, card]}
+        currency="USD"
+        onClose={vi.fn()}
+        onPurchased={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Select Payment Card')).toHaveValue(newer._id);
   });
 });

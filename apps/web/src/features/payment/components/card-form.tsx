@@ -28,7 +28,16 @@ const EMPTY: CardInput = { cardHolder: '', cardNumber: '', expiry: '', cvv: '' }
  * 'Payment Details': create mode without a selected card, update/delete mode with one. A selected
  * card fills holder and expiry only: the number and CVV are never kept, so they are typed again.
  */
-export function CardForm({ selected, onDone }: { selected: Card | null; onDone: () => void }) {
+export function CardForm({
+  selected,
+  onDone,
+  onAdded,
+}: {
+  selected: Card | null;
+  onDone: () => void;
+  /** A new card was saved (not an update): the checkout that sent the member here takes it. */
+  onAdded?: (card: Card) => void;
+}) {
   const save = useSaveCard();
   const remove = useDeleteCard();
   // Test numbers are shown only while the simulated gateway (the processor's test mode) is the one set up.
@@ -49,12 +58,13 @@ export function CardForm({ selected, onDone }: { selected: Card | null; onDone: 
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      await save.mutateAsync({ cardId: selected?._id, input });
+      const saved = await save.mutateAsync({ cardId: selected?._id, input });
       void showSuccess(
         selected ? 'Updated' : 'Saved',
         selected ? 'Card updated successfully' : 'Card saved successfully',
       );
       finish();
+      if (!selected) onAdded?.(saved.card);
     } catch (error) {
       // The session ended (signed out elsewhere, expired): the specification's warning for a visitor.
       if (isSessionExpired(error)) {
@@ -62,7 +72,7 @@ export function CardForm({ selected, onDone }: { selected: Card | null; onDone: 
         return;
       }
       const reason = errorReason(error);
-      void showError('Error', `Failed to save card.${reason ? ` ${reason}` : ''}`);
+      void showError('Error', 'Failed to save card.', reason);
     }
   });
 

@@ -6,7 +6,7 @@ import { CardCarousel } from './card-carousel';
 import { CardForm } from './card-form';
 
 /** Saved cards on the left (carousel), the 'Payment Details' form on the right. */
-export function PaymentPage() {
+export function PaymentPage({ onAdded }: { onAdded?: (card: Card) => void }) {
   const cards = useCards();
   const [selected, setSelected] = useState<Card | null>(null);
   return (
@@ -32,7 +32,7 @@ export function PaymentPage() {
           </p>
         )}
       </section>
-      <CardForm selected={selected} onDone={() => setSelected(null)} />
+      <CardForm selected={selected} onDone={() => setSelected(null)} onAdded={onAdded} />
     </div>
   );
 }

@@ -14,8 +14,8 @@ export function saveProgress(bookId: string, page: number, pages: number): Promi
 }
 
 /** Sends the place while the page is being left (keepalive outlives the page). */
-export function saveProgressOnLeave(bookId: string, page: number, pages: number): void {
-  void fetch(`/api/books/${encodeURIComponent(bookId)}/progress`, {
+export function saveProgressOnLeave(bookId: string, page: number, pages: number): Promise<unknown> {
+  return fetch(`/api/books/${encodeURIComponent(bookId)}/progress`, {
     method: 'PUT',
     credentials: 'same-origin',
     keepalive: true,

@@ -53,7 +53,7 @@ export function UserBooksTable({ currency }: { currency: string }) {
   return (
     <div className="space-y-4">
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table aria-label="Your books" className="w-full min-w-[640px] text-left text-sm">
+        <table aria-label="Your books" className="stack-table w-full min-w-[640px] text-left text-sm">
           <thead className="bg-stone-100 text-xs text-stone-600 uppercase">
             <tr>
               <th scope="col" className="px-4 py-3">
@@ -82,13 +82,19 @@ export function UserBooksTable({ currency }: { currency: string }) {
               const locked = isPublicStatus(book.status) || book.status === 'unlisted';
               return (
                 <tr key={book._id} data-testid="user-book-row">
-                  <td className="px-4 py-3 font-medium text-stone-900">{book.title}</td>
-                  <td className="px-4 py-3">
+                  <td data-label="Title" className="px-4 py-3 font-medium text-stone-900">
+                    {book.title}
+                  </td>
+                  <td data-label="Image" className="px-4 py-3">
                     <BookThumb src={book.thumbnail ?? book.image} title={book.title} className="h-14 w-10" />
                   </td>
-                  <td className="px-4 py-3">{formatPrice(book.priceCents, currency)}</td>
-                  <td className="px-4 py-3">{book.category}</td>
-                  <td className="px-4 py-3">
+                  <td data-label="Price" className="px-4 py-3">
+                    {formatPrice(book.priceCents, currency)}
+                  </td>
+                  <td data-label="Category" className="px-4 py-3">
+                    {book.category}
+                  </td>
+                  <td data-label="Status" className="px-4 py-3">
                     <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[book.status]}`}>
                       {STATUS_LABEL[book.status]}
                     </span>
@@ -99,7 +105,7 @@ export function UserBooksTable({ currency }: { currency: string }) {
                       </p>
                     ) : null}
                   </td>
-                  <td className="px-4 py-3">
+                  <td data-label="Actions" className="px-4 py-3">
                     {locked ? (
                       <span className="text-xs text-stone-500">In the library</span>
                     ) : (

@@ -1,5 +1,6 @@
 import { useMe } from '@/lib/auth/get-me';
-import { showError, showLoginRequired, showSuccess } from '@/lib/alerts';
+import { useFinishPendingAction, useLoginToContinue } from '@/lib/auth/continue-after-login';
+import { showError, showSuccess } from '@/lib/alerts';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
@@ -39,10 +40,26 @@ export function FavouriteButton({
   const remove = useRemoveFromWishlist();
   const favourited = signedIn && Boolean(wishlist.data?.some((entry) => entry.bookId._id === bookId));
   const busy = add.isPending || remove.isPending;
+  const loginToContinue = useLoginToContinue();
+
+  // Back from logging in: the heart the visitor pressed is added (unless it already was), once the
+  // member's wishlist is known, so its refresh after the add is not overtaken by an earlier read.
+  useFinishPendingAction(
+    'wishlist',
+    bookId,
+    () => {
+      if (favourited) return;
+      void add.mutateAsync(bookId).then(
+        () => void showSuccess(texts.added),
+        () => void showError('Try again'),
+      );
+    },
+    wishlist.isSuccess && !wishlist.isFetching,
+  );
 
   const toggle = async () => {
     if (!signedIn) {
-      void showLoginRequired(texts.login);
+      void loginToContinue(texts.login, { kind: 'wishlist', bookId });
       return;
     }
     try {

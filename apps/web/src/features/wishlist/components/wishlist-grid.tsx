@@ -41,7 +41,7 @@ export function WishlistGrid({ addToCart }: { addToCart: (bookId: string) => Pro
       void showSuccess('Added', 'Book added to cart');
     } catch (error) {
       const reason = error instanceof ApiError && error.status === 409 ? ` ${error.message}` : '';
-      void showError('Error', `Failed to add to cart${reason ? `.${reason}` : ''}`);
+      void showError('Error', 'Failed to add to cart.', reason);
     }
   };
 
