@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './money.js';
 export * from './card.js';
+export * from './order-number.js';
 export * from './errors.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

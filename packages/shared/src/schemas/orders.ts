@@ -23,10 +23,13 @@ export const orderBookSchema = z.object({
 
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The order number people read aloud, `BK-2026-000123`. */
+  number: z.string(),
   createdAt: z.string(),
   totalCents: z.number().int(),
   total: z.number(),
   currency: z.string(),
+  cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   books: z.array(orderBookSchema),
 });

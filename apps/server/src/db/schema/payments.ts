@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { books } from './books.js';
 import { users } from './users.js';
@@ -28,11 +28,18 @@ export const paymentCards = pgTable(
   (t) => [index('payment_cards_user_idx').on(t.userId, t.createdAt)],
 );
 
+/** One store-wide sequence for order numbers (`BK-2026-000123`): never reset, so the number alone names an order. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1, increment: 1, cache: 1 });
+
 /** Orders outlive their buyer's account (userId set null) for the books' accounting. */
 export const orders = pgTable(
   'orders',
   {
     id: id(),
+    /** The number people read aloud, assigned by the database at insert; shown with formatOrderNumber. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
     totalCents: integer('total_cents').notNull(),
@@ -44,6 +51,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
   ],
 );

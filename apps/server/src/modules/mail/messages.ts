@@ -123,7 +123,8 @@ export const accountDeletedMail = (brand: StoreBrand, member: Recipient) =>
   ]);
 
 export interface ReceiptOrder {
-  orderId: string;
+  /** The order number people read aloud (BK-2026-000123). */
+  orderNumber: string;
   items: { title: string; priceCents: number }[];
   totalCents: number;
   currency: string;
@@ -151,7 +152,7 @@ export function orderReceiptMail(brand: StoreBrand, member: Recipient, order: Re
     'Your order receipt',
     [
       `Hello ${member.name},`,
-      `Thank you for your order (${order.orderId}).`,
+      `Thank you for your order ${order.orderNumber}.`,
       lines,
       `Total: ${money(order.totalCents)}`,
       card,
