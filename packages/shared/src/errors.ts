@@ -94,6 +94,10 @@ export const ERROR_CODES = [
   'CHECKOUT_EXPIRED',
   'TOTAL_MISMATCH',
   'IDEMPOTENCY_KEY_REUSED',
+  // Orders and refunds, for the admin.
+  'ORDER_NOT_FOUND',
+  'ALREADY_REFUNDED',
+  'REFUND_UNAVAILABLE',
   // Messages and notifications.
   'MESSAGE_NOT_FOUND',
   'NOTIFICATION_NOT_FOUND',

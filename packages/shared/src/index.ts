@@ -11,6 +11,7 @@ export * from './schemas/cart.js';
 export * from './schemas/payment.js';
 export * from './schemas/orders.js';
 export * from './schemas/admin.js';
+export * from './schemas/admin-orders.js';
 export * from './schemas/promotion.js';
 export * from './schemas/reviews.js';
 export * from './schemas/notifications.js';

@@ -20,6 +20,7 @@ import reviewsRoutes from './reviews/reviews.routes.js';
 import contactRoutes from './contact/contact.routes.js';
 import notificationsRoutes from './notifications/notifications.routes.js';
 import readingRoutes from './reading/reading.routes.js';
+import adminOrdersRoutes from './shop/admin-orders.routes.js';
 
 /** Every API module, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -44,4 +45,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(promotionRoutes);
   await app.register(reviewsRoutes);
   await app.register(readingRoutes);
+  await app.register(adminOrdersRoutes);
 };

@@ -79,7 +79,9 @@ describe('a paid book downloaded by its buyer', () => {
     });
     orderId = await buyBook(ctx.app, buyer, book._id);
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: buyer.headers });
-    orderNumber = mine.json<{ orders: { _id: string; number: string }[] }>().orders.find((o) => o._id === orderId)!.number;
+    orderNumber = mine
+      .json<{ orders: { _id: string; number: string }[] }>()
+      .orders.find((o) => o._id === orderId)!.number;
     expect(orderNumber).toMatch(/^BK-\d{4}-\d{6,}$/);
   });
 

@@ -208,7 +208,13 @@ interface Sale {
 /** The buyer's first order of the book, with the buyer's name and e-mail as they are now. */
 async function findSale(app: FastifyInstance, userId: string, bookId: string): Promise<Sale | null> {
   const [sale] = await app.db
-    .select({ orderId: orders.id, orderNumber: orders.number, soldAt: orders.createdAt, name: users.name, email: users.email })
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.number,
+      soldAt: orders.createdAt,
+      name: users.name,
+      email: users.email,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(users, eq(users.id, orders.userId))

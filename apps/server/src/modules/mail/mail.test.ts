@@ -28,7 +28,7 @@ async function buy(ctx: TestContext, actor: Actor, prices: number[]) {
     payload: { books: books.map((book) => book.id), paymentId: card.json().card._id },
   });
   expect(response.statusCode).toBe(201);
-  return { books, order: response.json().order as { _id: string } };
+  return { books, order: response.json().order as { _id: string; number: string } };
 }
 
 describe('mail through a real SMTP server', () => {

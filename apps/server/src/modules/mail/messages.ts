@@ -12,6 +12,7 @@ export type MailKind =
   | 'password-changed'
   | 'app-password-created'
   | 'order-receipt'
+  | 'order-refunded'
   | 'submission-approved'
   | 'submission-rejected'
   | 'contact-message'
@@ -163,6 +164,28 @@ export function orderReceiptMail(brand: StoreBrand, member: Recipient, order: Re
       },
     ].filter((block) => block !== ''),
   );
+}
+
+export interface RefundNotice {
+  orderNumber: string;
+  titles: string[];
+  amountCents: number;
+  currency: string;
+  reason: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+export function orderRefundedMail(brand: StoreBrand, member: Recipient, refund: RefundNotice): MailMessage {
+  const card = refund.cardLast4 ? ` to your ${brandName(refund.cardBrand)} ending in ${refund.cardLast4}` : '';
+  return compose(brand, 'order-refunded', member.email, `Refund for order ${refund.orderNumber}`, [
+    `Hello ${member.name},`,
+    `We have refunded ${formatMoney(refund.amountCents, refund.currency)}${card} for order ${refund.orderNumber}.`,
+    refund.titles.map((title) => `• ${title}`).join('\n'),
+    `Reason: ${refund.reason}`,
+    'The refunded books are no longer in your library.',
+    { text: 'See your dashboard:', link: appLink(brand, '/user-dashboard'), label: 'Open your dashboard' },
+  ]);
 }
 
 export function submissionReviewedMail(
