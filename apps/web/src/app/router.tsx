@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'members', ...page(() => import('./routes/admin/members')) },
               { path: 'books', ...page(() => import('./routes/admin/books')) },
               { path: 'messages', ...page(() => import('./routes/admin/messages')) },
+              { path: 'orders', ...page(() => import('./routes/admin/orders')) },
               { path: 'books/add-books', ...page(() => import('./routes/admin/book-form')) },
               { path: 'add-books', ...page(() => import('./routes/admin/book-form')) },
               { path: 'add-books/:id', ...page(() => import('./routes/admin/book-form')) },

@@ -30,6 +30,7 @@ export const paths = {
     members: '/admin-dashboard/members',
     books: '/admin-dashboard/books',
     messages: '/admin-dashboard/messages',
+    orders: '/admin-dashboard/orders',
     addBook: '/admin-dashboard/add-books',
     addBookHidden: '/admin-dashboard/books/add-books',
     editBook: (id: string) => `/admin-dashboard/add-books/${id}`,

@@ -25,6 +25,8 @@ export const queryKeys = {
     messages: ['admin', 'messages'] as const,
     messagesPage: (page: number) => ['admin', 'messages', page] as const,
     promotion: ['admin', 'promotion'] as const,
+    orders: ['admin', 'orders'] as const,
+    ordersPage: (query: object) => ['admin', 'orders', query] as const,
   },
   memberSummary: ['member-summary'] as const,
   cart: ['cart'] as const,
