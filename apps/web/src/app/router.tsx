@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
               { path: 'cart', ...page(() => import('./routes/user/cart')) },
               { path: 'payment', ...page(() => import('./routes/user/payment')) },
               { path: 'my-library', ...page(() => import('./routes/user/owned')) },
+              { path: 'orders', ...page(() => import('./routes/user/orders')) },
+              { path: 'orders/:id', ...page(() => import('./routes/user/receipt')) },
             ],
           },
         ],

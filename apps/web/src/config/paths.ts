@@ -20,6 +20,8 @@ export const paths = {
     cart: '/user-dashboard/cart',
     payment: '/user-dashboard/payment',
     owned: '/user-dashboard/my-library',
+    orders: '/user-dashboard/orders',
+    receipt: (id: string) => `/user-dashboard/orders/${id}`,
     addBook: '/user-dashboard/addUserBooks',
     /** The sidebar's hidden entry (the specification gives both addresses). */
     addBookHidden: '/user-dashboard/userBooks/addUserBooks',

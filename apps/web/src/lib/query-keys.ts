@@ -34,6 +34,7 @@ export const queryKeys = {
   orders: {
     all: ['orders'] as const,
     recent: ['orders', 'recent'] as const,
+    list: ['orders', 'list'] as const,
     owned: ['orders', 'owned'] as const,
   },
   paymentCards: ['payment-cards'] as const,

@@ -19,6 +19,8 @@ export const orderBookSchema = z.object({
   image: z.string().nullable(),
   price: z.number(),
   priceCents: z.number().int(),
+  /** Given back by a refund: the buyer no longer owns it. */
+  refunded: z.boolean(),
 });
 
 export const orderSchema = z.object({
@@ -31,6 +33,10 @@ export const orderSchema = z.object({
   currency: z.string(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  status: z.enum(['paid', 'partially_refunded', 'refunded']),
+  /** What the promotion took off the books' own prices. */
+  discountCents: z.number().int(),
+  refundedCents: z.number().int(),
   books: z.array(orderBookSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

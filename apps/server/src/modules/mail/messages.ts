@@ -184,7 +184,7 @@ export function orderRefundedMail(brand: StoreBrand, member: Recipient, refund: 
     refund.titles.map((title) => `• ${title}`).join('\n'),
     `Reason: ${refund.reason}`,
     'The refunded books are no longer in your library.',
-    { text: 'See your dashboard:', link: appLink(brand, '/user-dashboard'), label: 'Open your dashboard' },
+    { text: 'See your orders:', link: appLink(brand, '/user-dashboard/orders'), label: 'My orders' },
   ]);
 }
 

@@ -320,6 +320,7 @@ describe('GET /api/orders/recent', () => {
       image: null,
       price: 3,
       priceCents: 300,
+      refunded: false,
     });
     expect((await get(ann, '/api/orders')).json().orders.map((o: { _id: string }) => o._id)).toEqual([
       ids[2],

@@ -36,7 +36,7 @@ async function announce(app: FastifyInstance, refund: RefundRow): Promise<MailMe
     body: `${formatMoney(refund.amountCents, order.currency)} of order ${orderNumber} was refunded: ${titles
       .map((title) => `"${title}"`)
       .join(', ')}.`,
-    link: '/user-dashboard',
+    link: '/user-dashboard/orders',
   }).catch((error: unknown) => app.log.error({ err: error, refundId: refund.id }, 'refund notification failed'));
   return orderRefundedMail(app.config, buyer, {
     orderNumber,
