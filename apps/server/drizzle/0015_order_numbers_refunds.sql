@@ -53,3 +53,5 @@ ALTER TABLE "order_items" ADD COLUMN "refund_id" uuid;
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "list_price_cents" integer;
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "suspended_at" timestamp with time zone;

@@ -27,8 +27,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** `%`, `_` and `\` typed by the admin are matched as themselves. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-export function orderFilter(filter: AdminOrderFilter): SQL | undefined {
+/** The admin's filter, or one member's orders (their page). */
+type OrderFilter = AdminOrderFilter & { buyerId?: string };
+
+export function orderFilter(filter: OrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
+  if (filter.buyerId) conditions.push(eq(orders.userId, filter.buyerId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.from) conditions.push(gte(orders.createdAt, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to) conditions.push(lt(orders.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS)));
@@ -53,7 +57,7 @@ const newestFirst = [desc(orders.createdAt), desc(orders.id)];
 
 export async function listAdminOrders(
   db: Executor,
-  filter: AdminOrderFilter,
+  filter: OrderFilter,
   { page, limit }: { page: number; limit: number },
 ): Promise<{ records: AdminOrderRecord[]; total: number }> {
   const where = orderFilter(filter);
