@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('./routes/admin/overview')) },
               { path: 'members', ...page(() => import('./routes/admin/members')) },
+              { path: 'members/:id', ...page(() => import('./routes/admin/member')) },
               { path: 'books', ...page(() => import('./routes/admin/books')) },
               { path: 'messages', ...page(() => import('./routes/admin/messages')) },
               { path: 'orders', ...page(() => import('./routes/admin/orders')) },

@@ -30,6 +30,7 @@ export const paths = {
   admin: {
     root: '/admin-dashboard',
     members: '/admin-dashboard/members',
+    member: (id: string) => `/admin-dashboard/members/${id}`,
     books: '/admin-dashboard/books',
     messages: '/admin-dashboard/messages',
     orders: '/admin-dashboard/orders',

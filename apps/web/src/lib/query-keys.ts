@@ -21,7 +21,8 @@ export const queryKeys = {
   admin: {
     all: ['admin'] as const,
     overview: ['admin', 'overview'] as const,
-    members: (page: number) => ['admin', 'members', page] as const,
+    members: (page: number, q = '') => ['admin', 'members', page, q] as const,
+    member: (id: string) => ['admin', 'member', id] as const,
     messages: ['admin', 'messages'] as const,
     messagesPage: (page: number) => ['admin', 'messages', page] as const,
     promotion: ['admin', 'promotion'] as const,
