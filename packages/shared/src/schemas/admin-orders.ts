@@ -96,3 +96,67 @@ export const refundCreateSchema = z.object({
 export type RefundCreate = z.infer<typeof refundCreateSchema>;
 
 export const refundCreatedSchema = z.object({ msg: z.string(), order: adminOrderSchema });
+
+export const SALES_PERIODS = ['day', 'week', 'month'] as const;
+export type SalesPeriod = (typeof SALES_PERIODS)[number];
+
+/** GET /api/admin/sales: the figures between two days (inclusive, UTC), by day, week or month. */
+export const salesQuerySchema = z.object({
+  from: day,
+  to: day,
+  period: z.enum(SALES_PERIODS).default('day'),
+});
+export type SalesQuery = z.infer<typeof salesQuerySchema>;
+
+export const salesSchema = z.object({
+  currency: z.string(),
+  /** What buyers paid (before refunds). */
+  revenueCents: z.number().int(),
+  refundedCents: z.number().int(),
+  orders: z.number().int(),
+  averageOrderCents: z.number().int(),
+  /** What the promotion took off the books' own prices. */
+  promotionCostCents: z.number().int(),
+  series: z.array(z.object({ period: z.string(), revenueCents: z.number().int(), orders: z.number().int() })),
+  topBooks: z.array(
+    z.object({
+      bookId: z.string().nullable(),
+      title: z.string(),
+      copies: z.number().int(),
+      revenueCents: z.number().int(),
+    }),
+  ),
+});
+export type Sales = z.infer<typeof salesSchema>;
+
+/** A member's earnings from the paid books they submitted: copies sold (refunds left out) and revenue. */
+export const bookEarningsSchema = z.object({
+  bookId: z.string(),
+  title: z.string(),
+  copies: z.number().int(),
+  revenueCents: z.number().int(),
+  royaltyCents: z.number().int(),
+});
+export const earningsSchema = z.object({
+  currency: z.string(),
+  royaltyPercent: z.number(),
+  books: z.array(bookEarningsSchema),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
+export const authorEarningsSchema = z.object({
+  currency: z.string(),
+  royaltyPercent: z.number(),
+  authors: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      books: z.number().int(),
+      copies: z.number().int(),
+      revenueCents: z.number().int(),
+      royaltyCents: z.number().int(),
+    }),
+  ),
+});
+export type AuthorEarnings = z.infer<typeof authorEarningsSchema>;
