@@ -34,6 +34,7 @@ export const paths = {
     books: '/admin-dashboard/books',
     messages: '/admin-dashboard/messages',
     orders: '/admin-dashboard/orders',
+    sales: '/admin-dashboard/sales',
     addBook: '/admin-dashboard/add-books',
     addBookHidden: '/admin-dashboard/books/add-books',
     editBook: (id: string) => `/admin-dashboard/add-books/${id}`,
