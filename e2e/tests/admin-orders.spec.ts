@@ -4,7 +4,7 @@
  * or the refund dialog.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { loginAsAdmin, registerMember } from '../support/session';
 import { expectPopup, recordPopups } from '../support/popups';
 import { createBooks, token } from './public-fixtures';
@@ -21,16 +21,12 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
-test('the admin finds an order by the buyer’s e-mail and refunds it; the book is no longer theirs', async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  test.setTimeout(300_000);
-  const [book] = await createBooks(page.request, `Orders ${token()}`, [
+/** A new member buys one new paid book through the API, in a browser-less session of their own. */
+async function buyAsNewMember(page: Page, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
+  const [created] = await createBooks(page.request, `Orders ${token()}`, [
     { title: `Refundable ${token()}`, price: '7.50' },
   ]);
-  // The member buys through the API, in a browser-less session of their own.
+  const book = created!;
   const buyer = await playwright.request.newContext({ baseURL });
   const member = await registerMember(buyer, 'Rita Refund');
   expect(
@@ -40,12 +36,22 @@ test('the admin finds an order by the buyer’s e-mail and refunds it; the book 
     data: { cardHolder: 'Rita Refund', cardNumber: '4242-4242-4242-4242', expiry: '12/29', cvv: '123' },
   });
   expect(card.status()).toBe(201);
-  expect((await buyer.post('/api/cart/add', { data: { bookId: book!._id } })).status()).toBe(201);
+  expect((await buyer.post('/api/cart/add', { data: { bookId: book._id } })).status()).toBe(201);
   const placed = await buyer.post('/api/orders', {
-    data: { books: [book!._id], paymentId: ((await card.json()) as { card: { _id: string } }).card._id },
+    data: { books: [book._id], paymentId: ((await card.json()) as { card: { _id: string } }).card._id },
   });
   expect(placed.status()).toBe(201);
   const { order } = (await placed.json()) as { order: { number: string; totalCents: number } };
+  return { book, buyer, member, order };
+}
+
+test('the admin finds an order by the buyer’s e-mail and refunds it; the book is no longer theirs', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const { book, buyer, member, order } = await buyAsNewMember(page, playwright, baseURL);
   // The store's promotion may take something off the book's price: the order says what was paid.
   const paid = `$${(order.totalCents / 100).toFixed(2)}`;
 
@@ -65,7 +71,7 @@ test('the admin finds an order by the buyer’s e-mail and refunds it; the book 
   await row.getByRole('button', { name: `Refund order ${order.number}` }).click();
   const dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('checkbox', { name: new RegExp(book!.title) })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: new RegExp(book.title) })).toBeChecked();
   await expectNoSeriousViolations(page, 'refund dialog');
   // A reason is required.
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -79,6 +85,30 @@ test('the admin finds an order by the buyer’s e-mail and refunds it; the book 
   await expect(row.getByRole('button', { name: /Refund order/ })).toHaveCount(0);
 
   // The buyer's right to the book has ended.
-  expect((await buyer.get(`/api/books/${book!._id}/pdf`)).status()).toBe(403);
+  expect((await buyer.get(`/api/books/${book._id}/pdf`)).status()).toBe(403);
   await buyer.dispose();
+});
+
+test('the Sales screen shows the figures, a chart with its table, and the authors’ earnings', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const { buyer } = await buyAsNewMember(page, playwright, baseURL);
+  await buyer.dispose();
+  await loginAsAdmin(page);
+  await page.goto('/#/admin-dashboard/sales');
+  await expect(page.getByRole('heading', { name: 'Sales', exact: true })).toBeVisible();
+  const figures = page.getByTestId('sales-figures');
+  await expect(figures).toContainText('Revenue');
+  await expect(figures).toContainText('Average order');
+  await expect(figures).toContainText('Promotion cost');
+  // Today's order is in the period: the chart and its table appear.
+  await expect(page.getByRole('table', { name: /Revenue and orders per day/ })).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await page.getByLabel('Revenue per', { exact: true }).selectOption('month');
+  await expect(page.getByRole('table', { name: /Revenue and orders per month/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Payouts CSV' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'sales');
 });

@@ -5,11 +5,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatMoney, formatOrderNumber } from '@ebook/shared';
-import { orderItems, orders, users } from '../../db/schema/index.js';
+import { orderItems, orders, users, type RefundRow } from '../../db/schema/index.js';
 import { orderRefundedMail, type MailMessage } from '../mail/messages.js';
 import { notifyUsers } from '../notifications/notifications.service.js';
 import type { RefundListener } from './refunds.service.js';
-import type { RefundRow } from '../../db/schema/index.js';
 
 export function refundListener(app: FastifyInstance): RefundListener {
   return (refund) => app.mail.send(() => announce(app, refund));
