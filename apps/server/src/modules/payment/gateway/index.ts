@@ -30,4 +30,4 @@ export const paymentGatewayPlugin = fp(
   { name: 'payment-gateway' },
 );
 
-export type { Charge, ChargeResult, PartialRefund, PaymentGateway } from './payment-gateway.js';
+export type { Charge, ChargeResult, PaymentGateway } from './payment-gateway.js';

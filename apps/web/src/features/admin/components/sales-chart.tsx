@@ -10,7 +10,7 @@ export default function SalesChart({ sales }: { sales: Sales }) {
   return (
     <div aria-hidden="true" className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
           <XAxis dataKey="period" tick={{ fontSize: 12, fill: '#57534e' }} />
           <YAxis tick={{ fontSize: 12, fill: '#57534e' }} width={60} />
