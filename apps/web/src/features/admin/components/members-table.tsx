@@ -101,24 +101,26 @@ export function MembersTable() {
               </a>
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-stone-700">{member.phone}</td>
-            <td className="flex items-center gap-2 px-4 py-3">
-              <Button
-                size="sm"
-                variant={member.suspended ? 'secondary' : 'danger-outline'}
-                onClick={() => void onSuspend(member)}
-                disabled={suspension.isPending}
-                aria-label={`${member.suspended ? 'Reinstate' : 'Suspend'} ${member.name}`}
-              >
-                {member.suspended ? 'Reinstate' : 'Suspend'}
-              </Button>
-              <IconButton
-                label={`Delete ${member.name}`}
-                title="Delete"
-                variant="ghost-danger"
-                icon={<Icon name="trash" className="h-4 w-4" />}
-                onClick={() => void onDelete(member)}
-                disabled={remove.isPending}
-              />
+            <td className="px-4 py-3">
+              <div className="flex items-center gap-2">
+                <Button
+                  size="sm"
+                  variant={member.suspended ? 'secondary' : 'danger-outline'}
+                  onClick={() => void onSuspend(member)}
+                  disabled={suspension.isPending}
+                  aria-label={`${member.suspended ? 'Reinstate' : 'Suspend'} ${member.name}`}
+                >
+                  {member.suspended ? 'Reinstate' : 'Suspend'}
+                </Button>
+                <IconButton
+                  label={`Delete ${member.name}`}
+                  title="Delete"
+                  variant="ghost-danger"
+                  icon={<Icon name="trash" className="h-4 w-4" />}
+                  onClick={() => void onDelete(member)}
+                  disabled={remove.isPending}
+                />
+              </div>
             </td>
           </tr>
         ))}
