@@ -52,7 +52,7 @@ async function generate(dataDir: string) {
       insert into orders (id, user_id, idempotency_key, total_cents, currency, charge_id, card_brand, card_last4, created_at)
       select gen_random_uuid(), buyers.id, 'bench-' || g, 0, 'USD', 'ch_bench_' || g,
              case when g % 3 = 0 then 'mastercard' else 'visa' end, lpad((g % 10000)::text, 4, '0'),
-             now() - ((g * 314159) % (365 * 24 * 60)) * interval '1 minute'
+             now() - ((g::bigint * 314159) % (365 * 24 * 60)) * interval '1 minute'
       from generate_series(${from}::int, ${to}::int) g
       join buyers on buyers.n = 1 + g % 1000`);
     process.stdout.write(`\r${to.toLocaleString()} / ${count.toLocaleString()} orders`);
