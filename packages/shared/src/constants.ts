@@ -5,6 +5,7 @@ export const PAGE_SIZE = {
   home: 12,
   adminBooks: 5,
   members: 5,
+  adminOrders: 20,
   userBooks: 5,
   max: 100,
 } as const;

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'MEMBER_NOT_FOUND',
   'CANNOT_DELETE_SELF',
   'CANNOT_DELETE_ADMIN',
+  'CANNOT_SUSPEND_ADMIN',
+  'ACCOUNT_SUSPENDED',
   'TOO_MANY_APP_PASSWORDS',
   'APP_PASSWORD_NOT_FOUND',
   // Books, their files and uploads.
@@ -94,6 +96,10 @@ export const ERROR_CODES = [
   'CHECKOUT_EXPIRED',
   'TOTAL_MISMATCH',
   'IDEMPOTENCY_KEY_REUSED',
+  // Orders and refunds, for the admin.
+  'ORDER_NOT_FOUND',
+  'ALREADY_REFUNDED',
+  'REFUND_UNAVAILABLE',
   // Messages and notifications.
   'MESSAGE_NOT_FOUND',
   'NOTIFICATION_NOT_FOUND',

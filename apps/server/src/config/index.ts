@@ -119,6 +119,8 @@ export const envSchema = z.object({
   SIMULATED_GATEWAY_SECRET: z.string().min(32, 'SIMULATED_GATEWAY_SECRET must be at least 32 characters').optional(),
   /** With NODE_ENV=production the simulated gateway (which moves no money) must be allowed explicitly. */
   ALLOW_SIMULATED_PAYMENTS: booleanText.default(false),
+  /** The share of a sale's price a member earns for a book they submitted (payouts report). */
+  AUTHOR_ROYALTY_PERCENT: z.coerce.number().min(0).max(100).default(70),
   /** How often the payment reconciler runs (it also runs at start-up); 0 turns it off on this copy. */
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce
     .number()

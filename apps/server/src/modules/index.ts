@@ -21,6 +21,8 @@ import contactRoutes from './contact/contact.routes.js';
 import notificationsRoutes from './notifications/notifications.routes.js';
 import readingRoutes from './reading/reading.routes.js';
 import importsRoutes from './imports/imports.routes.js';
+import adminOrdersRoutes from './shop/admin-orders.routes.js';
+import salesRoutes from './shop/sales.routes.js';
 
 /** Every API module, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -46,4 +48,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(reviewsRoutes);
   await app.register(readingRoutes);
   await app.register(importsRoutes);
+  await app.register(adminOrdersRoutes);
+  await app.register(salesRoutes);
 };

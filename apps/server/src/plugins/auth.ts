@@ -69,6 +69,7 @@ export default fp<{ jwtSecret: string }>(
             eq(sessions.userId, claims.userId),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, new Date()),
+            isNull(users.suspendedAt),
           ),
         )
         .limit(1);

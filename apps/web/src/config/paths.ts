@@ -24,6 +24,8 @@ export const paths = {
     cart: '/user-dashboard/cart',
     payment: '/user-dashboard/payment',
     owned: '/user-dashboard/my-library',
+    orders: '/user-dashboard/orders',
+    receipt: (id: string) => `/user-dashboard/orders/${id}`,
     addBook: '/user-dashboard/addUserBooks',
     /** The sidebar's hidden entry (the specification gives both addresses). */
     addBookHidden: '/user-dashboard/userBooks/addUserBooks',
@@ -32,8 +34,11 @@ export const paths = {
   admin: {
     root: '/admin-dashboard',
     members: '/admin-dashboard/members',
+    member: (id: string) => `/admin-dashboard/members/${id}`,
     books: '/admin-dashboard/books',
     messages: '/admin-dashboard/messages',
+    orders: '/admin-dashboard/orders',
+    sales: '/admin-dashboard/sales',
     addBook: '/admin-dashboard/add-books',
     addBookHidden: '/admin-dashboard/books/add-books',
     editBook: (id: string) => `/admin-dashboard/add-books/${id}`,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BOOK_STATUSES, PAGE_SIZE } from '../constants.js';
 import { userSchema } from './auth.js';
+import { adminOrderSchema } from './admin-orders.js';
 
 /**
  * GET /api/users/ query. Without `page` the answer is the plain list of members the specification's
@@ -12,12 +13,18 @@ import { userSchema } from './auth.js';
  */
 export const memberListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Part of a member's name or e-mail (with `page`). */
+  q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.members),
 });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 
+/** A member as the admin sees them: with whether they are suspended. */
+export const adminMemberSchema = userSchema.extend({ suspended: z.boolean() });
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+
 export const memberPageSchema = z.object({
-  users: z.array(userSchema),
+  users: z.array(adminMemberSchema),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
@@ -64,3 +71,25 @@ export function submitterName(userId: string | null | undefined, name: string | 
   if (!userId) return 'Admin';
   return name?.trim() ? name : 'Unknown';
 }
+
+/** GET /api/admin/members/{id}: a member's page for the admin. */
+export const memberDetailSchema = z.object({
+  member: adminMemberSchema,
+  orders: z.array(adminOrderSchema),
+  ordersTotal: z.number().int(),
+  owned: z.array(z.object({ _id: z.string(), title: z.string(), author: z.string(), purchasedAt: z.string() })),
+  submissions: z.array(
+    z.object({ _id: z.string(), title: z.string(), status: z.enum(BOOK_STATUSES), createdAt: z.string() }),
+  ),
+  reviews: z.array(
+    z.object({
+      _id: z.string(),
+      bookId: z.string(),
+      title: z.string(),
+      rating: z.number().int(),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;

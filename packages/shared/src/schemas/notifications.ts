@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export const NOTIFICATION_KINDS = [
   'order-placed',
+  'order-refunded',
   'submission-approved',
   'submission-rejected',
   'price-dropped',

@@ -19,15 +19,24 @@ export const orderBookSchema = z.object({
   image: z.string().nullable(),
   price: z.number(),
   priceCents: z.number().int(),
+  /** Given back by a refund: the buyer no longer owns it. */
+  refunded: z.boolean(),
 });
 
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The order number people read aloud, `BK-2026-000123`. */
+  number: z.string(),
   createdAt: z.string(),
   totalCents: z.number().int(),
   total: z.number(),
   currency: z.string(),
+  cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  status: z.enum(['paid', 'partially_refunded', 'refunded']),
+  /** What the promotion took off the books' own prices. */
+  discountCents: z.number().int(),
+  refundedCents: z.number().int(),
   books: z.array(orderBookSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

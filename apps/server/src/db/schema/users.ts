@@ -16,6 +16,8 @@ export const users = pgTable(
       .notNull()
       .default('member'),
     profileImageFileId: uuid('profile_image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Set by an admin: the member cannot sign in or use app passwords; their data is kept. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -100,7 +100,9 @@ export async function authenticateAppPassword(
     .select({ passwordId: appPasswords.id, id: users.id, role: users.role, name: users.name, email: users.email })
     .from(appPasswords)
     .innerJoin(users, eq(users.id, appPasswords.userId))
-    .where(and(eq(appPasswords.tokenHash, hashAppPassword(password)), eq(users.email, email)))
+    .where(
+      and(eq(appPasswords.tokenHash, hashAppPassword(password)), eq(users.email, email), isNull(users.suspendedAt)),
+    )
     .limit(1);
   if (!row) return null;
   const now = new Date();

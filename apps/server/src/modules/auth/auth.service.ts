@@ -4,7 +4,7 @@ import type { LoginInput, RegisterInput } from '@ebook/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
-import { unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import {
   assertNotBreached,
   dummyPasswordHash,
@@ -61,6 +61,10 @@ export async function login(
     .limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw unauthorized('Invalid email or password.', 'INVALID_CREDENTIALS');
+  // Told only to whoever knows the password.
+  if (user.suspendedAt) {
+    throw forbidden('This account is suspended. Please contact the store.', 'ACCOUNT_SUSPENDED');
+  }
 
   const persistent = input.remember === true;
   const lifetimeMs = persistent ? config.REMEMBER_ME_DAYS * 86_400_000 : config.SESSION_HOURS * 3_600_000;

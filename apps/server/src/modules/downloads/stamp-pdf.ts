@@ -24,7 +24,10 @@ import {
 export interface Stamp {
   name: string;
   email: string;
+  /** The order's internal id, kept in the metadata for support. */
   orderId: string;
+  /** The order number people read aloud (BK-2026-000123), on every page. */
+  orderNumber: string;
   /** When the copy was sold: written as the document's modification date. */
   soldAt: Date;
   storeName: string;
@@ -35,7 +38,7 @@ const FONT_SIZE = 7;
 const MARGIN = 10;
 
 export function footerText(stamp: Stamp): string {
-  return `Sold to ${stamp.name} <${stamp.email}> · Order ${stamp.orderId} · ${stamp.storeName} · For personal use`;
+  return `Sold to ${stamp.name} <${stamp.email}> · Order ${stamp.orderNumber} · ${stamp.storeName} · For personal use`;
 }
 
 export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
@@ -51,6 +54,7 @@ export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Ar
   info.set(PDFName.of('BuyerName'), PDFHexString.fromText(stamp.name));
   info.set(PDFName.of('BuyerEmail'), PDFHexString.fromText(stamp.email));
   info.set(PDFName.of('OrderId'), PDFHexString.fromText(stamp.orderId));
+  info.set(PDFName.of('OrderNumber'), PDFHexString.fromText(stamp.orderNumber));
   // Object streams would re-pack every object of a large book; plain objects keep saving linear.
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false });
 }

@@ -68,6 +68,7 @@ async function readPdf(bytes: Buffer) {
 describe('a paid book downloaded by its buyer', () => {
   let book: Book;
   let orderId: string;
+  let orderNumber: string;
   const original = makePdf('The original text', 3);
 
   beforeAll(async () => {
@@ -77,6 +78,11 @@ describe('a paid book downloaded by its buyer', () => {
       pdf: dataUrl('application/pdf', await original),
     });
     orderId = await buyBook(ctx.app, buyer, book._id);
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: buyer.headers });
+    orderNumber = mine
+      .json<{ orders: { _id: string; number: string }[] }>()
+      .orders.find((o) => o._id === orderId)!.number;
+    expect(orderNumber).toMatch(/^BK-\d{4}-\d{6,}$/);
   });
 
   it('carries the buyer and the order on every page and in the metadata', async () => {
@@ -89,7 +95,7 @@ describe('a paid book downloaded by its buyer', () => {
       expect(text).toContain('The original text');
       // The page font has no Ł: it is written without its stroke; the metadata keeps it.
       expect(text).toContain(`Sold to Zoë Lukasz <${buyer.user.email}>`);
-      expect(text).toContain(`Order ${orderId}`);
+      expect(text).toContain(`Order ${orderNumber} ·`);
     }
     // In the copy's own metadata keys, not in Subject or Keywords (which readers show as the book's tags).
     expect(info.Subject).toBeUndefined();
@@ -99,6 +105,7 @@ describe('a paid book downloaded by its buyer', () => {
       BuyerName: 'Zoë Łukasz',
       BuyerEmail: buyer.user.email,
       OrderId: orderId,
+      OrderNumber: orderNumber,
     });
   });
 
@@ -168,7 +175,7 @@ describe('a paid book downloaded by its buyer', () => {
     const { pages } = await readPdf(after.rawPayload);
     expect(pages).toHaveLength(2);
     expect(pages[0]).toContain('The second edition');
-    expect(pages[0]).toContain(`Order ${orderId}`);
+    expect(pages[0]).toContain(`Order ${orderNumber} ·`);
     const beforeSha = String(before.headers.etag).replaceAll('"', '');
     expect((await storedFiles(ctx.app.fileStore)).some((sha) => sha.startsWith(beforeSha))).toBe(false);
   });

@@ -19,7 +19,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PDF_MAX_BYTES } from '@ebook/shared';
+import { PDF_MAX_BYTES, formatOrderNumber } from '@ebook/shared';
 import { documentFailures, files, orderItems, orders, stampedCopies, users } from '../../db/schema/index.js';
 import { unavailable } from '../../lib/errors.js';
 import { STILL_WORKING, waitAtMost } from '../../lib/wait-at-most.js';
@@ -84,6 +84,7 @@ export default fp(
             name: sale.name,
             email: sale.email,
             orderId: sale.orderId,
+            orderNumber: formatOrderNumber(sale.orderNumber, sale.soldAt),
             soldAt: sale.soldAt.toISOString(),
             storeName: app.config.STORE_NAME,
           },
@@ -187,6 +188,7 @@ export default fp(
 
 interface Sale {
   orderId: string;
+  orderNumber: number;
   soldAt: Date;
   name: string;
   email: string;
@@ -195,7 +197,13 @@ interface Sale {
 /** The buyer's first order of the book, with the buyer's name and e-mail as they are now. */
 async function findSale(app: FastifyInstance, userId: string, bookId: string): Promise<Sale | null> {
   const [sale] = await app.db
-    .select({ orderId: orders.id, soldAt: orders.createdAt, name: users.name, email: users.email })
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.number,
+      soldAt: orders.createdAt,
+      name: users.name,
+      email: users.email,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(users, eq(users.id, orders.userId))

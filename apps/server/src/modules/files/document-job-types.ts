@@ -14,6 +14,8 @@ export interface StampMessage {
   name: string;
   email: string;
   orderId: string;
+  /** BK-2026-000123, on every page. */
+  orderNumber: string;
   /** ISO date. */
   soldAt: string;
   storeName: string;

@@ -13,3 +13,4 @@ export {
   welcomeMail,
 } from './messages.js';
 export type { MailMessage } from './messages.js';
+export { orderRefundedMail } from './messages.js';

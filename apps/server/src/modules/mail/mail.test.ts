@@ -28,7 +28,7 @@ async function buy(ctx: TestContext, actor: Actor, prices: number[]) {
     payload: { books: books.map((book) => book.id), paymentId: card.json().card._id },
   });
   expect(response.statusCode).toBe(201);
-  return { books, order: response.json().order as { _id: string } };
+  return { books, order: response.json().order as { _id: string; number: string } };
 }
 
 describe('mail through a real SMTP server', () => {
@@ -66,7 +66,9 @@ describe('mail through a real SMTP server', () => {
     expect(receipt!.text).toContain('$10.99');
     expect(receipt!.text).toContain('Total: $15.99');
     expect(receipt!.text).toContain('Mastercard ending in 4444');
-    expect(receipt!.text).toContain(order._id);
+    expect(order.number).toMatch(/^BK-\d{4}-\d{6,}$/);
+    expect(receipt!.text).toContain(`Thank you for your order ${order.number}.`);
+    expect(receipt!.text).not.toContain(order._id);
     expect(receipt!.text).toContain('https://shop.example/#/user-dashboard/my-library');
     expect(receipt!.html).toContain('href="https://shop.example/#/user-dashboard/my-library"');
     expect(receipt!.text).toContain('Test Shop · owner@testshop.example · +1 555 0100');

@@ -12,6 +12,7 @@ export type MailKind =
   | 'password-changed'
   | 'app-password-created'
   | 'order-receipt'
+  | 'order-refunded'
   | 'submission-approved'
   | 'submission-rejected'
   | 'contact-message'
@@ -123,7 +124,8 @@ export const accountDeletedMail = (brand: StoreBrand, member: Recipient) =>
   ]);
 
 export interface ReceiptOrder {
-  orderId: string;
+  /** The order number people read aloud (BK-2026-000123). */
+  orderNumber: string;
   items: { title: string; priceCents: number }[];
   totalCents: number;
   currency: string;
@@ -151,7 +153,7 @@ export function orderReceiptMail(brand: StoreBrand, member: Recipient, order: Re
     'Your order receipt',
     [
       `Hello ${member.name},`,
-      `Thank you for your order (${order.orderId}).`,
+      `Thank you for your order ${order.orderNumber}.`,
       lines,
       `Total: ${money(order.totalCents)}`,
       card,
@@ -162,6 +164,28 @@ export function orderReceiptMail(brand: StoreBrand, member: Recipient, order: Re
       },
     ].filter((block) => block !== ''),
   );
+}
+
+export interface RefundNotice {
+  orderNumber: string;
+  titles: string[];
+  amountCents: number;
+  currency: string;
+  reason: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+export function orderRefundedMail(brand: StoreBrand, member: Recipient, refund: RefundNotice): MailMessage {
+  const card = refund.cardLast4 ? ` to your ${brandName(refund.cardBrand)} ending in ${refund.cardLast4}` : '';
+  return compose(brand, 'order-refunded', member.email, `Refund for order ${refund.orderNumber}`, [
+    `Hello ${member.name},`,
+    `We have refunded ${formatMoney(refund.amountCents, refund.currency)}${card} for order ${refund.orderNumber}.`,
+    refund.titles.map((title) => `• ${title}`).join('\n'),
+    `Reason: ${refund.reason}`,
+    'The refunded books are no longer in your library.',
+    { text: 'See your orders:', link: appLink(brand, '/user-dashboard/orders'), label: 'My orders' },
+  ]);
 }
 
 export function submissionReviewedMail(

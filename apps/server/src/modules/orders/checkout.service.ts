@@ -259,6 +259,7 @@ async function prepareCheckout(db: Db, userId: string, request: OrderCreate) {
     bookId: book.id,
     title: book.title,
     priceCents: discountedCents(book.priceCents, promotion?.percentOff),
+    listPriceCents: book.priceCents,
   }));
   const totalCents = items.reduce((sum, item) => sum + item.priceCents, 0);
   if (request.total !== undefined && parsePriceToCents(request.total) !== totalCents) {

@@ -3,6 +3,7 @@
  * Runs beside the request, never inside the order's transaction; a failure is logged, the order stands.
  */
 import { eq } from 'drizzle-orm';
+import { formatOrderNumber } from '@ebook/shared';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.js';
 import { orderReceiptMail, type MailMessage } from '../mail/index.js';
@@ -31,7 +32,7 @@ async function announce(app: FastifyInstance, { order, items }: OrderView): Prom
     link: '/user-dashboard/my-library',
   }).catch((error: unknown) => app.log.error({ err: error, orderId: order.id }, 'order notification failed'));
   return orderReceiptMail(app.config, buyer, {
-    orderId: order.id,
+    orderNumber: formatOrderNumber(order.number, order.createdAt),
     items: items.map((item) => ({ title: item.title, priceCents: item.priceCents })),
     totalCents: order.totalCents,
     currency: order.currency,

@@ -10,6 +10,8 @@ export interface OrderItemView {
   bookId: string | null;
   title: string;
   priceCents: number;
+  listPriceCents: number | null;
+  refunded: boolean;
   coverFileId: string | null;
 }
 
@@ -45,6 +47,8 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
       bookId: orderItems.bookId,
       title: orderItems.title,
       priceCents: orderItems.priceCents,
+      listPriceCents: orderItems.listPriceCents,
+      refundId: orderItems.refundId,
       coverFileId: books.coverFileId,
     })
     .from(orderItems)
@@ -60,7 +64,14 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
     order,
     items: items
       .filter((item) => item.orderId === order.id)
-      .map(({ bookId, title, priceCents, coverFileId }) => ({ bookId, title, priceCents, coverFileId })),
+      .map(({ bookId, title, priceCents, listPriceCents, refundId, coverFileId }) => ({
+        bookId,
+        title,
+        priceCents,
+        listPriceCents,
+        refunded: refundId !== null,
+        coverFileId,
+      })),
   }));
 }
 

@@ -306,12 +306,21 @@ describe('GET /api/orders/recent', () => {
       .where(eq(orders.id, ids[0]!));
     const recent = (await get(ann, '/api/orders/recent')).json();
     expect(recent.map((o: { _id: string }) => o._id)).toEqual([ids[2], ids[1]]);
+    // Numbers people can read aloud, from one store-wide sequence, in the order they were placed.
+    const numbers = (await get(ann, '/api/orders')).json().orders.map((o: { number: string }) => o.number);
+    for (const number of numbers) expect(number).toMatch(/^BK-\d{4}-\d{6,}$/);
+    const sequence = numbers.map((number: string) => Number(number.split('-')[2]));
+    expect(sequence[0]).toBeGreaterThan(sequence[1]);
+    expect(sequence[1]).toBeGreaterThan(sequence[2]);
+    // The year is the order's own (the back-dated order keeps the year it was placed in).
+    expect(numbers[2].split('-')[1]).toBe(String(new Date(Date.now() - 3 * 24 * 3600 * 1000).getUTCFullYear()));
     expect(recent[0].books[0]).toEqual({
       _id: expect.any(String),
       title: expect.any(String),
       image: null,
       price: 3,
       priceCents: 300,
+      refunded: false,
     });
     expect((await get(ann, '/api/orders')).json().orders.map((o: { _id: string }) => o._id)).toEqual([
       ids[2],

@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatOrderNumber } from '@ebook/shared';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { books, cartItems, entitlements, orders, paymentAttempts } from '../../db/schema/index.js';
@@ -105,7 +106,7 @@ describe('the payment reconciler', () => {
       mail.subject.startsWith('Your order receipt'),
     );
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.text).toContain(order!.id);
+    expect(receipts[0]!.text).toContain(formatOrderNumber(order!.number, order!.createdAt));
     const bell = await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: checkout.member.headers });
     expect(bell.json().notifications.filter((n: { kind: string }) => n.kind === 'order-placed')).toHaveLength(1);
   });

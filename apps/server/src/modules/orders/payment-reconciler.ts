@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import { orderPlacedListener } from './order-placed.js';
 import { reconcilePayments, type ReconcileReport } from './reconcile.service.js';
+import { refundListener, reconcileRefunds } from '../shop/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     paymentReconciler: {
       /** One pass now (tests and operators); resolves with what it settled. */
-      runOnce(now?: Date): Promise<ReconcileReport>;
+      runOnce(now?: Date): Promise<ReconcileReport & { refundsCompleted: number }>;
     };
   }
 }
@@ -20,12 +21,21 @@ export default fp(
   async (app) => {
     const intervalMs = app.config.PAYMENT_RECONCILE_INTERVAL_MS;
     const onOrderPlaced = orderPlacedListener(app);
-    const runOnce = (now?: Date) =>
-      reconcilePayments(app.db, app.paymentGateway, {
+    const onRefunded = refundListener(app);
+    const runOnce = async (now?: Date) => {
+      const report = await reconcilePayments(app.db, app.paymentGateway, {
         attemptTimeoutMs: app.config.PAYMENT_ATTEMPT_TIMEOUT_MS,
         now,
         onOrderPlaced,
       });
+      // Refunds left pending by a crash between the gateway and the store's records.
+      const refundsCompleted = await reconcileRefunds(app, {
+        now,
+        graceMs: Math.min(30_000, app.config.PAYMENT_ATTEMPT_TIMEOUT_MS / 4),
+        onRefunded,
+      });
+      return { ...report, refundsCompleted };
+    };
     app.decorate('paymentReconciler', { runOnce });
     if (intervalMs === 0) return;
 
@@ -34,7 +44,8 @@ export default fp(
     const pass = () => {
       running ??= runOnce()
         .then((report) => {
-          const settled = report.completed + report.refunded + report.declined + report.expired;
+          const settled =
+            report.completed + report.refunded + report.declined + report.expired + report.refundsCompleted;
           if (settled > 0) app.log.info({ reconciled: report }, 'payment attempts reconciled');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'))
@@ -52,5 +63,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'payment-reconciler', dependencies: ['db', 'payment-gateway', 'mail'] },
+  { name: 'payment-reconciler', dependencies: ['db', 'payment-gateway', 'mail', 'caches'] },
 );

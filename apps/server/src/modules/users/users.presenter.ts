@@ -1,4 +1,4 @@
-import type { User } from '@ebook/shared';
+import type { AdminMember, User } from '@ebook/shared';
 import type { UserRow } from '../../db/schema/index.js';
 import { fileUrl } from '../files/index.js';
 
@@ -13,4 +13,9 @@ export function presentUser(user: UserRow): User {
     profileImage: fileUrl(user.profileImageFileId),
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** A member as the admin sees them. */
+export function presentAdminMember(user: UserRow): AdminMember {
+  return { ...presentUser(user), suspended: user.suspendedAt !== null };
 }

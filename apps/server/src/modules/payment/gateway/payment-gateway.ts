@@ -30,6 +30,12 @@ export interface ChargeRequest {
   idempotencyKey: string;
 }
 
+export interface PartialRefund {
+  amountCents: number;
+  /** The gateway refunds once per key: a retry after a crash gives nothing back twice. */
+  idempotencyKey: string;
+}
+
 /** A charge the gateway took. A refunded charge is money given back, never a payment. */
 export interface Charge {
   id: string;
@@ -55,8 +61,12 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** What became of the charge made with this key; null when no charge was ever made with it. */
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
-  /** Gives a charge back (idempotent) when the store could not complete the order it paid for. */
-  refund(chargeId: string): Promise<void>;
+  /**
+   * Gives money back. Without `part`, the whole charge (idempotent), when the store could not complete
+   * the order it paid for. With `part`, that amount of it (an admin's refund of some or all books),
+   * at most once per idempotency key; a repeat of a key is a no-op. Never more than the charge.
+   */
+  refund(chargeId: string, part?: PartialRefund): Promise<void>;
   /** Releases what the gateway holds open (files, connections). */
   close(): Promise<void>;
 }

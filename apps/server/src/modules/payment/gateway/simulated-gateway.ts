@@ -14,6 +14,7 @@ import path from 'node:path';
 import { passesLuhn } from '@ebook/shared';
 import { badRequest } from '../../../lib/errors.js';
 import type {
+  PartialRefund,
   CardDetails,
   ChargeFailure,
   ChargeRequest,
@@ -21,7 +22,7 @@ import type {
   PaymentGateway,
   SavedCard,
 } from './payment-gateway.js';
-import { SimulatedLedger, type CardBehaviour, type LedgerCharge } from './simulated-ledger.js';
+import { SimulatedLedger, type CardBehaviour, type LedgerCharge, type LedgerRefund } from './simulated-ledger.js';
 
 export const TEST_CARD_NUMBERS = {
   succeeds: ['4242424242424242', '5555555555554444'],
@@ -129,9 +130,16 @@ export class SimulatedGateway implements PaymentGateway {
     return charge ? resultOf(charge) : null;
   }
 
-  async refund(chargeId: string): Promise<void> {
-    const charge = await this.ledger.refund(chargeId);
+  async refund(chargeId: string, part?: PartialRefund): Promise<void> {
+    const charge = part
+      ? await this.ledger.refundPart(chargeId, part.amountCents, part.idempotencyKey)
+      : await this.ledger.refund(chargeId);
     if (!charge) throw new Error(`simulated gateway: no charge ${chargeId} to refund`);
+  }
+
+  /** Every refund the gateway made (for the chaos script's accounting and for tests). */
+  allRefunds(): Promise<LedgerRefund[]> {
+    return this.ledger.allRefunds();
   }
 
   /** Every charge the gateway took (for the chaos script's accounting and for tests). */

@@ -28,7 +28,8 @@ type Entry =
       outcome: ChargeOutcome;
       at: string;
     }
-  | { type: 'refund'; chargeId: string; at: string };
+  /** Without amountCents: the whole charge. With it: that part, once per idempotencyKey. */
+  | { type: 'refund'; chargeId: string; at: string; amountCents?: number; idempotencyKey?: string };
 
 export interface LedgerCharge {
   id: string;
@@ -37,16 +38,29 @@ export interface LedgerCharge {
   amountCents: number;
   currency: string;
   outcome: ChargeOutcome;
+  /** Wholly given back. */
   refunded: boolean;
+  /** How much has been given back so far (the whole amount once refunded). */
+  refundedCents: number;
   createdAt: Date;
 }
 
-export type NewCharge = Omit<LedgerCharge, 'refunded' | 'createdAt'>;
+export type NewCharge = Omit<LedgerCharge, 'refunded' | 'refundedCents' | 'createdAt'>;
+
+/** One refund in the journal (for tests and the chaos run's accounting). */
+export interface LedgerRefund {
+  chargeId: string;
+  amountCents: number;
+  idempotencyKey: string | null;
+  createdAt: Date;
+}
 
 export class SimulatedLedger {
   private readonly cards = new Map<string, CardBehaviour>();
   private readonly chargesByKey = new Map<string, LedgerCharge>();
   private readonly chargesById = new Map<string, LedgerCharge>();
+  private readonly refundList: LedgerRefund[] = [];
+  private readonly refundKeys = new Set<string>();
   private offset = 0;
   private pending = '';
   private appender: FileHandle | undefined;
@@ -97,6 +111,32 @@ export class SimulatedLedger {
       await this.catchUp();
       return this.chargesById.get(chargeId);
     });
+  }
+
+  /**
+   * Gives part of a succeeded charge back, once per idempotency key (a repeat is a no-op); refuses
+   * more than is left of the charge. Answers with the charge, or undefined if unknown.
+   */
+  refundPart(chargeId: string, amountCents: number, idempotencyKey: string): Promise<LedgerCharge | undefined> {
+    return this.exclusive(async () => {
+      const charge = this.chargesById.get(chargeId);
+      if (!charge || charge.outcome !== 'succeeded' || this.refundKeys.has(idempotencyKey)) return charge;
+      if (
+        !Number.isInteger(amountCents) ||
+        amountCents <= 0 ||
+        amountCents > charge.amountCents - charge.refundedCents
+      ) {
+        throw new Error(`simulated gateway: cannot refund ${amountCents} of charge ${chargeId}`);
+      }
+      await this.append({ type: 'refund', chargeId, amountCents, idempotencyKey, at: new Date().toISOString() });
+      await this.catchUp();
+      return this.chargesById.get(chargeId);
+    });
+  }
+
+  /** Every refund in the journal, oldest first. */
+  allRefunds(): Promise<LedgerRefund[]> {
+    return this.exclusive(async () => [...this.refundList]);
   }
 
   /** Every charge in the journal (the winners of each key), oldest first. */
@@ -174,6 +214,7 @@ export class SimulatedLedger {
           currency: entry.currency,
           outcome: entry.outcome,
           refunded: false,
+          refundedCents: 0,
           createdAt: new Date(entry.at),
         };
         this.chargesByKey.set(entry.idempotencyKey, charge);
@@ -182,7 +223,21 @@ export class SimulatedLedger {
       }
       case 'refund': {
         const charge = this.chargesById.get(entry.chargeId);
-        if (charge && charge.outcome === 'succeeded') charge.refunded = true;
+        if (!charge || charge.outcome !== 'succeeded' || charge.refunded) break;
+        if (entry.idempotencyKey !== undefined) {
+          if (this.refundKeys.has(entry.idempotencyKey)) break; // a twin from another process: void
+          this.refundKeys.add(entry.idempotencyKey);
+        }
+        const left = charge.amountCents - charge.refundedCents;
+        const amountCents = Math.min(entry.amountCents ?? left, left);
+        charge.refundedCents += amountCents;
+        charge.refunded = charge.refundedCents >= charge.amountCents;
+        this.refundList.push({
+          chargeId: charge.id,
+          amountCents,
+          idempotencyKey: entry.idempotencyKey ?? null,
+          createdAt: new Date(entry.at),
+        });
         break;
       }
     }

@@ -2,6 +2,7 @@ import { useMe } from '@/lib/auth/get-me';
 import { RecentOrders } from '@/features/orders/components/recent-orders';
 import { CountTiles } from '@/features/user-dashboard/components/count-tiles';
 import { LiveClock } from '@/features/user-dashboard/components/live-clock';
+import { Earnings } from '@/features/user-dashboard/components/earnings';
 
 export default function Route() {
   const me = useMe();
@@ -16,6 +17,7 @@ export default function Route() {
       </header>
       <CountTiles />
       <RecentOrders />
+      <Earnings />
     </div>
   );
 }

@@ -31,6 +31,7 @@ export function RecentOrders() {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-stone-900">{book.title}</p>
                 <p className="text-sm text-stone-500">
+                  Order {order.number} ·{' '}
                   <time dateTime={order.createdAt}>{dateTime.format(new Date(order.createdAt))}</time>
                 </p>
               </div>

@@ -2,7 +2,7 @@ import { DashboardSidebar, type DashboardSidebarState, type SidebarEntry } from 
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 
-/** The entries of the specification plus My Library; its hidden Add Book entry is routed, not shown. */
+/** The entries of the specification plus My Library and Orders; its hidden Add Book entry is routed, not shown. */
 const ENTRIES: SidebarEntry[] = [
   { to: paths.user.root, label: 'Dashboard', icon: 'home', end: true },
   { to: paths.user.books, label: 'Books', icon: 'book' },
@@ -11,6 +11,7 @@ const ENTRIES: SidebarEntry[] = [
   { to: paths.user.cart, label: 'Cart', icon: 'cart' },
   { to: paths.user.payment, label: 'Payment', icon: 'card' },
   { to: paths.user.owned, label: 'My Library', icon: 'library' },
+  { to: paths.user.orders, label: 'Orders', icon: 'receipt' },
   { to: paths.user.addBookHidden, label: 'Add Book', icon: 'add', hidden: true },
 ];
 

@@ -1,0 +1,163 @@
+/**
+ * The admin's view of the orders: one filter (buyer e-mail, order number or book title; date range;
+ * status) shared by the paged list and the CSV export, which walks the same rows in pages by key so
+ * its memory stays flat however many orders there are.
+ */
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { parseOrderNumber, type AdminOrderFilter } from '@ebook/shared';
+import type { Executor } from '../../db/client.js';
+import { orderItems, orders, refunds, users, type OrderRow, type RefundRow } from '../../db/schema/index.js';
+
+export interface AdminOrderRecord {
+  order: OrderRow;
+  buyer: { id: string | null; name: string | null; email: string | null };
+  items: {
+    id: string;
+    bookId: string | null;
+    title: string;
+    priceCents: number;
+    listPriceCents: number | null;
+    refundId: string | null;
+  }[];
+  refunds: RefundRow[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `%`, `_` and `\` typed by the admin are matched as themselves. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The admin's filter, or one member's orders (their page). */
+type OrderFilter = AdminOrderFilter & { buyerId?: string };
+
+export function orderFilter(filter: OrderFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.buyerId) conditions.push(eq(orders.userId, filter.buyerId));
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.from) conditions.push(gte(orders.createdAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) conditions.push(lt(orders.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS)));
+  const q = filter.q?.trim();
+  if (q) {
+    const number = parseOrderNumber(q);
+    if (number !== null) conditions.push(eq(orders.number, number));
+    else {
+      const pattern = likeText(q);
+      conditions.push(
+        or(
+          ilike(users.email, pattern),
+          sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.title} ilike ${pattern})`,
+        ),
+      );
+    }
+  }
+  return and(...conditions);
+}
+
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
+export async function listAdminOrders(
+  db: Executor,
+  filter: OrderFilter,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ records: AdminOrderRecord[]; total: number }> {
+  const where = orderFilter(filter);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ order: orders, name: users.name, email: users.email })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where),
+  ]);
+  return { records: await withDetails(db, rows), total: counted?.total ?? 0 };
+}
+
+export async function findAdminOrder(db: Executor, orderId: string): Promise<AdminOrderRecord | null> {
+  const rows = await db
+    .select({ order: orders, name: users.name, email: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  const [record] = await withDetails(db, rows);
+  return record ?? null;
+}
+
+/** Every order the filter shows, newest first, a page at a time (keyset, so each page is an index walk). */
+export async function* eachAdminOrder(
+  db: Executor,
+  filter: AdminOrderFilter,
+  batchSize = 500,
+): AsyncGenerator<AdminOrderRecord> {
+  const where = orderFilter(filter);
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ order: orders, name: users.name, email: users.email })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield* await withDetails(db, rows);
+    const last = rows[rows.length - 1]!.order;
+    after = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+async function withDetails(
+  db: Executor,
+  rows: { order: OrderRow; name: string | null; email: string | null }[],
+): Promise<AdminOrderRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.order.id);
+  const [items, refundRows] = await Promise.all([
+    db
+      .select({
+        id: orderItems.id,
+        orderId: orderItems.orderId,
+        bookId: orderItems.bookId,
+        title: orderItems.title,
+        priceCents: orderItems.priceCents,
+        listPriceCents: orderItems.listPriceCents,
+        refundId: orderItems.refundId,
+      })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(orderItems.createdAt, orderItems.id),
+    db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(refunds.createdAt, refunds.id),
+  ]);
+  const itemsOf = groupBy(items, (item) => item.orderId);
+  const refundsOf = groupBy(refundRows, (refund) => refund.orderId);
+  return rows.map(({ order, name, email }) => ({
+    order,
+    buyer: { id: order.userId, name, email },
+    items: (itemsOf.get(order.id) ?? []).map(({ orderId: _orderId, ...item }) => item),
+    refunds: refundsOf.get(order.id) ?? [],
+  }));
+}
+
+function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of list) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
