@@ -161,7 +161,7 @@ export async function cutEpubSample(
       Buffer.from(
         packageDocument(
           {
-            title: `${catalogue.title} (sample)`,
+            title: catalogue.title,
             authors: [catalogue.author],
             language,
             identifier: `${book.metadata.identifier || 'urn:ebook-store:book'}#sample`,
