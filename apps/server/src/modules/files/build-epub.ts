@@ -80,6 +80,8 @@ ${entries.map((entry) => `<li><a href="${escapeXml(entry.href)}">${escapeXml(ent
 export interface DemoChapter {
   title: string;
   paragraphs: string[];
+  /** A JPEG shown after the chapter's heading. */
+  illustration?: Buffer;
 }
 
 export interface DemoBook extends PackageMetadata {
@@ -124,6 +126,13 @@ export async function buildEpub(book: DemoBook): Promise<Uint8Array> {
     manifest.push({ id, href, mediaType: 'application/xhtml+xml' });
     spine.push(id);
     toc.push({ href, title: chapter.title });
+    if (chapter.illustration) {
+      manifest.push({ id: `${id}-image`, href: `images/${id}.jpg`, mediaType: 'image/jpeg' });
+      files.push([`OEBPS/images/${id}.jpg`, chapter.illustration]);
+    }
+    const figure = chapter.illustration
+      ? `\n<p><img src="../images/${id}.jpg" alt="${escapeXml(chapter.title)}"/></p>`
+      : '';
     files.push([
       `OEBPS/${href}`,
       Buffer.from(
@@ -131,7 +140,7 @@ export async function buildEpub(book: DemoBook): Promise<Uint8Array> {
           title: chapter.title,
           lang: book.language,
           body: `<section epub:type="chapter" id="${id}">
-<h1>${escapeXml(chapter.title)}</h1>
+<h1>${escapeXml(chapter.title)}</h1>${figure}
 ${chapter.paragraphs.map((paragraph) => `<p>${escapeXml(paragraph)}</p>`).join('\n')}
 </section>`,
         }),
