@@ -120,7 +120,7 @@ async function main() {
       };
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       form.append('image', new Blob([new Uint8Array(cover)], { type: 'image/png' }), 'cover.png');
-      form.append('epub', new Blob([epub], { type: 'application/epub+zip' }), 'book.epub');
+      form.append('epub', new Blob([new Uint8Array(epub)], { type: 'application/epub+zip' }), 'book.epub');
       const created = await call('/api/books/', { method: 'POST', token: admin, body: form });
       bookId = ((await created.json()) as { book: { _id: string } }).book._id;
       return epub.length;

@@ -2,9 +2,9 @@
  * Test EPUBs made in the test: valid ones (the store's own EPUB 3 writer) and hostile ones (raw zips
  * with a missing mimetype, names that climb out, the encryption flag, bombs, DRM files).
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { buildEpub, type DemoBook } from '../modules/files/build-epub.js';
+import { buildEpub, type DemoBook } from '../lib/build-epub.js';
 
 export const EPUB_MIME = 'application/epub+zip';
 

@@ -10,7 +10,7 @@ import type { StagedFile } from '../../lib/file-store.js';
 import { books, files } from '../schema/index.js';
 import { SEED_BOOKS, type Category, type SeedBook } from './catalogue-data.js';
 import type { SeedContext } from './seed-context.js';
-import { buildEpub } from '../../modules/files/build-epub.js';
+import { buildEpub } from '../../lib/build-epub.js';
 import { demoChapters } from './demo-text.js';
 
 const COVER = { width: 600, height: 900 };

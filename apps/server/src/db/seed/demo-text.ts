@@ -4,7 +4,7 @@
  * and the book's tags, the same every time for the same book (a seeded generator). Long enough that a
  * sample (about 10%) and a table of contents mean something.
  */
-import type { DemoChapter } from '../../modules/files/build-epub.js';
+import type { DemoChapter } from '../../lib/build-epub.js';
 import type { SeedBook } from './catalogue-data.js';
 
 export const DEMO_CHAPTERS = 12;

@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { bookBody, dataUrl, makePng, multipart, postBook, storedFiles } from '../../test/books.js';
 import { EPUB_MIME, flagEncrypted, makeEpub, rawZip, renameEntry } from '../../test/epubs.js';
-import { CONTAINER_XML } from '../files/build-epub.js';
+import { CONTAINER_XML } from '../../lib/build-epub.js';
 
 let ctx: TestContext;
 let member: Actor;

@@ -9,35 +9,9 @@
  */
 import { posix } from 'node:path';
 import { openEpub } from '../files/inspect-epub.js';
-import { EpubRefusal, writeEpubArchive } from '../files/epub-archive.js';
+import { EpubRefusal } from '../files/epub-archive.js';
+import { escapeXml, writeEpubArchive, xhtmlPage } from '../../lib/epub-writer.js';
 import { footerText, type Stamp } from './stamp-pdf.js';
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
-/** An XHTML content document of the package's EPUB version (XHTML 1.1 for EPUB 2, HTML5 for EPUB 3). */
-export function xhtmlPage(version: string, { title, lang, body }: { title: string; lang: string; body: string }) {
-  const epub3 = version.startsWith('3');
-  const doctype = epub3
-    ? '<!DOCTYPE html>'
-    : '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">';
-  const langAttributes = epub3 ? ` lang="${escapeXml(lang)}" xml:lang="${escapeXml(lang)}"` : '';
-  return `<?xml version="1.0" encoding="utf-8"?>
-${doctype}
-<html xmlns="http://www.w3.org/1999/xhtml"${epub3 ? ' xmlns:epub="http://www.idpf.org/2007/ops"' : ''}${langAttributes}>
-<head><title>${escapeXml(title)}</title></head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
 
 /** Inserts `text` before the last closing tag `name` (with any namespace prefix) of the package document. */
 export function insertBeforeClosing(opf: string, name: string, text: string): string {

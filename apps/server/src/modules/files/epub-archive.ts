@@ -10,10 +10,8 @@
  *
  * Each refusal is an EpubRefusal with its code, answered 422.
  */
-import { Readable } from 'node:stream';
 import type { ErrorCode } from '@ebook/shared';
 import yauzl from 'yauzl';
-import yazl from 'yazl';
 
 export const EPUB_LIMITS = {
   maxEntries: 10_000,
@@ -37,7 +35,9 @@ export class EpubRefusal extends Error {
   }
 }
 
-export const EPUB_MIMETYPE = 'application/epub+zip';
+import { EPUB_MIMETYPE } from '../../lib/epub-writer.js';
+
+export { EPUB_MIMETYPE };
 
 /** The entries of an EPUB in their order in the archive, by name. */
 export type EpubEntries = Map<string, Buffer>;
@@ -136,26 +136,4 @@ export function assertNotProtected(entries: EpubEntries): void {
   if (entries.has('META-INF/rights.xml')) throw encrypted();
   const encryption = entries.get('META-INF/encryption.xml');
   if (encryption && /EncryptedData\b/.test(encryption.toString('utf8'))) throw encrypted();
-}
-
-/** A fixed date for every entry the store writes: the same input makes the same bytes. */
-const FIXED_TIME = new Date(Date.UTC(2000, 0, 1));
-
-/**
- * Writes an EPUB: `mimetype` first and stored (the EPUB rule), then the other entries deflated, in
- * the order given, with fixed times (deterministic output).
- */
-export async function writeEpubArchive(entries: Iterable<[string, Buffer]>): Promise<Uint8Array> {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from(EPUB_MIMETYPE), 'mimetype', { compress: false, mtime: FIXED_TIME });
-  for (const [name, content] of entries) {
-    if (name === 'mimetype') continue;
-    zip.addBuffer(content, name, { compress: true, mtime: FIXED_TIME });
-  }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream as Readable) chunks.push(chunk as Buffer);
-  const whole = Buffer.concat(chunks);
-  // A buffer of its own, so it can be moved out of the worker.
-  return new Uint8Array(whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength));
 }

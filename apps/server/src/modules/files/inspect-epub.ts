@@ -61,7 +61,7 @@ const parser = new XMLParser({
 type XmlNode = Record<string, unknown>;
 
 /** Parses XML the EPUB carries; entity declarations (expansion bombs) are refused. */
-export function parseXml(text: string, what: string): XmlNode {
+function parseXml(text: string, what: string): XmlNode {
   if (/<!ENTITY/i.test(text)) throw invalid(`${what} declares entities`);
   try {
     return parser.parse(text, true) as XmlNode;
@@ -167,7 +167,7 @@ function readMetadata(node: XmlNode, uniqueId: string, hasCover: boolean): EpubM
 }
 
 /** An ISBN-10 or ISBN-13 (digits, a final X allowed in ISBN-10) with a valid check digit, or ''. */
-export function isbnOf(text: string): string {
+function isbnOf(text: string): string {
   const candidate = text
     .replace(/^(urn:)?isbn:?/i, '')
     .replace(/[\s-]/g, '')
@@ -197,30 +197,28 @@ export function resolveHref(base: string, href: string): string {
   return posix.normalize(posix.join(base, path)).replace(/^\.\//, '');
 }
 
-export function asArray(value: unknown): XmlNode[] {
+function asArray(value: unknown): XmlNode[] {
   if (value === undefined || value === null) return [];
-  return (Array.isArray(value) ? value : [value]).map((item) =>
-    typeof item === 'object' && item !== null ? (item as XmlNode) : { '#text': String(item) },
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  return list.map((item) =>
+    typeof item === 'object' && item !== null ? (item as XmlNode) : { '#text': textOf(item) },
   );
 }
 
-export function child(node: XmlNode | undefined, name: string): XmlNode | undefined {
-  const value = node?.[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  if (first === undefined || first === null) return undefined;
-  return typeof first === 'object' ? (first as XmlNode) : { '#text': String(first) };
+function child(node: XmlNode | undefined, name: string): XmlNode | undefined {
+  return asArray(node?.[name])[0];
 }
 
-export function attr(node: XmlNode | undefined, name: string): string {
+function attr(node: XmlNode | undefined, name: string): string {
   const value = node?.[`@${name}`];
   return typeof value === 'string' ? value : '';
 }
 
-export function textOf(node: unknown): string {
-  if (node === undefined || node === null) return '';
-  if (typeof node !== 'object') return String(node);
+function textOf(node: unknown): string {
+  if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') return String(node);
+  if (typeof node !== 'object' || node === null) return '';
   const text = (node as XmlNode)['#text'];
-  return text === undefined ? '' : String(text);
+  return typeof text === 'string' || typeof text === 'number' || typeof text === 'boolean' ? String(text) : '';
 }
 
 function stripTags(text: string): string {

@@ -9,10 +9,10 @@
  * The sample is always EPUB 3 (content documents of an EPUB 2 get the HTML doctype).
  */
 import { posix } from 'node:path';
-import { CONTAINER_XML, navDocument, packageDocument, type PackageItem } from '../files/build-epub.js';
-import { EpubRefusal, writeEpubArchive } from '../files/epub-archive.js';
+import { CONTAINER_XML, navDocument, packageDocument, type PackageItem } from '../../lib/build-epub.js';
+import { EpubRefusal } from '../files/epub-archive.js';
 import { openEpub, resolveHref, type ManifestItem } from '../files/inspect-epub.js';
-import { escapeXml, xhtmlPage } from '../downloads/stamp-epub.js';
+import { escapeXml, writeEpubArchive, xhtmlPage } from '../../lib/epub-writer.js';
 
 /** The share of the book's text a sample aims at, and the most it may ever hold. */
 export const EPUB_SAMPLE_SHARE = 0.1;

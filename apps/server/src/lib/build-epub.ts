@@ -3,8 +3,7 @@
  * a sample is rebuilt from (a package document and a navigation document). Output is deterministic: a
  * fixed modification date and fixed zip times, so the same book gives the same bytes.
  */
-import { escapeXml, xhtmlPage } from '../downloads/stamp-epub.js';
-import { writeEpubArchive } from './epub-archive.js';
+import { escapeXml, writeEpubArchive, xhtmlPage } from './epub-writer.js';
 
 export const CONTAINER_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
