@@ -199,16 +199,13 @@ export const coverSizeSchema = z.enum(['card', 'detail']);
 export type CoverSize = z.infer<typeof coverSizeSchema>;
 export const coverQuerySchema = z.object({ size: coverSizeSchema.optional(), v: z.string().max(40).optional() });
 
-/** GET /api/books/{id}/pdf: a signed link (exp, sig) works without a session. */
+/** GET /api/books/{id}/pdf and /epub: a signed link (exp, sig) works without a session. */
 export const pdfQuerySchema = z.object({
   exp: z.coerce.number().int().optional(),
   sig: z.string().max(200).optional(),
   /** The member the link was made for: the link works only while that member may download the book. */
   u: z.uuid().optional(),
 });
-
-/** GET /api/books/{id}/epub: the same signed link as the PDF's. */
-export const epubQuerySchema = pdfQuerySchema;
 
 /** POST /api/books/{id}/download-link: which file the link downloads (the PDF unless told). */
 export const downloadLinkQuerySchema = z.object({ format: bookFormatSchema.default('pdf') });

@@ -7,7 +7,6 @@ import {
   type BookFormat,
   downloadLinkQuerySchema,
   downloadLinkResponseSchema,
-  epubQuerySchema,
   idParamSchema,
   pdfQuerySchema,
 } from '@ebook/shared';
@@ -67,7 +66,7 @@ const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A buyer gets their stamped copy. A signed link from POST /api/books/{id}/download-link?format=epub (exp, sig) works without a session.',
         params: idParamSchema,
-        querystring: epubQuerySchema,
+        querystring: pdfQuerySchema,
       },
     },
     async (request, reply) => download(request, reply, 'epub'),
