@@ -27,8 +27,8 @@ async function bigEpub(): Promise<Uint8Array> {
   for (let index = 1; index <= CHAPTERS; index += 1) {
     const illustration = await sharp({
       create: {
-        width: 900,
-        height: 900,
+        width: 1100,
+        height: 1100,
         channels: 3,
         background: '#777',
         noise: { type: 'gaussian', mean: 128, sigma: 40 },
