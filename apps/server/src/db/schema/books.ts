@@ -37,6 +37,8 @@ export const books = pgTable(
     description: text('description').notNull(),
     coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'restrict' }),
     pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    /** The EPUB, checked at upload (modules/files/inspect-epub.ts). A book has a PDF, an EPUB or both. */
+    epubFileId: uuid('epub_file_id').references(() => files.id, { onDelete: 'restrict' }),
     status: text('status').$type<BookStatus>().notNull().default('added'),
     /** The member who submitted it; null for books an admin added. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -76,6 +78,9 @@ export const books = pgTable(
      * the same catalogue again finds the book by it and updates it (modules/imports).
      */
     importKey: text('import_key'),
+    /** The EPUB's sample: its first chapters (about 10%), made like the PDF's; pending when the EPUB changes. */
+    epubSampleFileId: uuid('epub_sample_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    epubSampleStatus: text('epub_sample_status').$type<SampleStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,6 +120,8 @@ export const books = pgTable(
     // An import's other ways to find a book: its ISBN (kept as the SKU), then its title and author.
     index('books_isbn_idx').on(sql`(${t.meta}->>'sku')`),
     index('books_title_author_idx').on(t.titleKey, sql`lower(${t.author})`),
+    index('books_epub_file_idx').on(t.epubFileId),
+    index('books_epub_sample_file_idx').on(t.epubSampleFileId),
     check('books_sample_pages_check', sql`${t.samplePages} between 1 and 50`),
   ],
 );

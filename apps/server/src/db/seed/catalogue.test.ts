@@ -6,6 +6,9 @@ import { books, files } from '../schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { seedCatalogue } from './catalogue.js';
 import { SEED_BOOKS } from './catalogue-data.js';
+import { DEMO_CHAPTERS } from './demo-text.js';
+import { epubcheckErrors } from '../../test/epubcheck.js';
+import { openEpub } from '../../modules/files/inspect-epub.js';
 
 let ctx: TestContext;
 
@@ -42,7 +45,7 @@ describe('demo catalogue', () => {
         sku: expect.stringMatching(/^EB-/),
         tags: expect.any(String),
         category: book.category,
-        format: 'PDF',
+        format: 'PDF, EPUB',
         pages: expect.any(Number),
         publishYear: expect.any(Number),
         language: expect.any(String),
@@ -63,6 +66,29 @@ describe('demo catalogue', () => {
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(3);
     expect(doc.getTitle()).toBe('Walden');
   });
+
+  it('gives every book an EPUB too: valid EPUB 3 (epubcheck), with its chapters in the table of contents', async () => {
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/books?limit=100' })).json<BookListResponse>();
+    for (const book of list.books) expect(book.formats).toEqual(['pdf', 'epub']);
+    const walden = list.books.find((book) => book.title === 'Walden') as Book;
+    const epub = await ctx.app.inject({ method: 'GET', url: `/api/books/${walden._id}/epub` });
+    expect(epub.statusCode).toBe(200);
+    expect(epub.headers['content-type']).toBe('application/epub+zip');
+    expect(await epubcheckErrors(epub.rawPayload)).toEqual([]);
+    const opened = await openEpub(new Uint8Array(epub.rawPayload));
+    expect(opened.metadata).toMatchObject({
+      title: 'Walden',
+      authors: ['Henry David Thoreau'],
+      language: 'en',
+      hasCover: true,
+    });
+    const nav = opened.entries.get(opened.nav!.path)!.toString();
+    expect(nav.match(/<li>/g)).toHaveLength(DEMO_CHAPTERS);
+    const chapters = opened.spine.filter(({ item }) => item.path.includes('chapter-'));
+    expect(chapters).toHaveLength(DEMO_CHAPTERS);
+    // Each chapter is real reading: several paragraphs of text.
+    for (const { item } of chapters) expect(opened.entries.get(item.path)!.toString().length).toBeGreaterThan(2000);
+  }, 120_000);
 
   it('is idempotent', async () => {
     const before = { books: await ctx.app.db.$count(books), files: await ctx.app.db.$count(files) };

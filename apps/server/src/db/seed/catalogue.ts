@@ -1,7 +1,8 @@
 /**
  * The demo catalogue, seeded on first run when there are no books: real public-domain titles with a
- * generated cover (an SVG rendered by sharp) and a generated PDF (pdf-lib), made concurrently with a
- * small pool so the first start stays quick. Idempotent: it does nothing once any book exists.
+ * generated cover (an SVG rendered by sharp), a generated PDF (pdf-lib) and a generated EPUB 3
+ * (build-epub.ts, with chapters of demo text: demo-text.ts), made concurrently with a small pool so the
+ * first start stays quick. Idempotent: it does nothing once any book exists.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import sharp from 'sharp';
@@ -9,6 +10,8 @@ import type { StagedFile } from '../../lib/file-store.js';
 import { books, files } from '../schema/index.js';
 import { SEED_BOOKS, type Category, type SeedBook } from './catalogue-data.js';
 import type { SeedContext } from './seed-context.js';
+import { buildEpub } from '../../lib/build-epub.js';
+import { demoChapters } from './demo-text.js';
 
 const COVER = { width: 600, height: 900 };
 const POOL_SIZE = 4;
@@ -26,17 +29,21 @@ export async function seedCatalogue({ db, fileStore, log }: SeedContext): Promis
   const [existing] = await db.select({ id: books.id }).from(books).limit(1);
   if (existing) return;
   const started = Date.now();
-  const discardAll = (items: { cover: StagedFile; pdf: StagedFile }[]) =>
-    Promise.all(items.flatMap(({ cover, pdf }) => [cover.discard(), pdf.discard()]));
+  const discardAll = (items: { cover: StagedFile; pdf: StagedFile; epub: StagedFile }[]) =>
+    Promise.all(items.flatMap(({ cover, pdf, epub }) => [cover.discard(), pdf.discard(), epub.discard()]));
   const made = await mapPool(
     SEED_BOOKS,
     POOL_SIZE,
     async (book) => {
-      const cover = await fileStore.stage(await renderCover(book), Number.MAX_SAFE_INTEGER);
+      const coverBytes = await renderCover(book);
+      const cover = await fileStore.stage(coverBytes, Number.MAX_SAFE_INTEGER);
+      let pdf: StagedFile | undefined;
       try {
-        return { book, cover, pdf: await fileStore.stage(await renderPdf(book), Number.MAX_SAFE_INTEGER) };
+        pdf = await fileStore.stage(await renderPdf(book), Number.MAX_SAFE_INTEGER);
+        const epub = await fileStore.stage(Buffer.from(await renderEpub(book, coverBytes)), Number.MAX_SAFE_INTEGER);
+        return { book, cover, pdf, epub };
       } catch (error) {
-        await cover.discard();
+        await Promise.all([cover.discard(), pdf?.discard()]);
         throw error;
       }
     },
@@ -49,7 +56,7 @@ export async function seedCatalogue({ db, fileStore, log }: SeedContext): Promis
       const [raced] = await tx.select({ id: books.id }).from(books).limit(1);
       if (raced) return;
       const rows = [];
-      for (const [index, { book, cover, pdf }] of made.entries()) {
+      for (const [index, { book, cover, pdf, epub }] of made.entries()) {
         const [coverRow] = await tx
           .insert(files)
           .values({ sha256: cover.sha256, mime: 'image/jpeg', sizeBytes: cover.sizeBytes, ...COVER })
@@ -59,6 +66,11 @@ export async function seedCatalogue({ db, fileStore, log }: SeedContext): Promis
           .insert(files)
           .values({ sha256: pdf.sha256, mime: 'application/pdf', sizeBytes: pdf.sizeBytes })
           .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: pdf.sha256 } })
+          .returning({ id: files.id });
+        const [epubRow] = await tx
+          .insert(files)
+          .values({ sha256: epub.sha256, mime: 'application/epub+zip', sizeBytes: epub.sizeBytes })
+          .onConflictDoUpdate({ target: [files.sha256, files.mime], set: { sha256: epub.sha256 } })
           .returning({ id: files.id });
         rows.push({
           title: book.title,
@@ -70,6 +82,7 @@ export async function seedCatalogue({ db, fileStore, log }: SeedContext): Promis
           status: 'added' as const,
           coverFileId: coverRow!.id,
           pdfFileId: pdfRow!.id,
+          epubFileId: epubRow!.id,
           meta: metaOf(book, index),
           // Staggered a minute apart in list order, so "newest first" is stable and matches the list.
           createdAt: new Date(now - index * 60_000),
@@ -78,7 +91,7 @@ export async function seedCatalogue({ db, fileStore, log }: SeedContext): Promis
       }
       await tx.insert(books).values(rows);
     });
-    await Promise.all(made.flatMap(({ cover, pdf }) => [cover.commit(), pdf.commit()]));
+    await Promise.all(made.flatMap(({ cover, pdf, epub }) => [cover.commit(), pdf.commit(), epub.commit()]));
   } catch (error) {
     await discardAll(made);
     throw error;
@@ -97,7 +110,7 @@ function metaOf(book: SeedBook, index: number) {
     sku: `EB-${prefix}-${String(index + 1).padStart(3, '0')}`,
     tags: book.tags,
     category: book.category,
-    format: 'PDF',
+    format: 'PDF, EPUB',
     pages: book.pages,
     publishYear: book.year,
     language: book.language,
@@ -240,4 +253,24 @@ export async function renderPdf(book: SeedBook): Promise<Buffer> {
     page.drawText(latin(book.title), { x: 60, y: 40, size: 9, font: italic, color: rgb(0.4, 0.4, 0.4) });
   }
   return Buffer.from(await doc.save());
+}
+
+/**
+ * The book as an EPUB 3: its cover, then chapters of demo text (in English, whatever the original's
+ * language: it is the store's demo edition), with a table of contents.
+ */
+export async function renderEpub(book: SeedBook, cover: Buffer): Promise<Uint8Array> {
+  return buildEpub({
+    title: book.title,
+    authors: [book.author],
+    language: 'en',
+    identifier: `urn:ebook-store:demo:${book.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+    description: book.description,
+    publisher: 'E-book store demo catalogue',
+    // A four-digit year only (older works have none the EPUB date syntax takes).
+    date: book.year >= 1000 ? String(book.year) : undefined,
+    subjects: [book.category],
+    chapters: demoChapters(book),
+    cover: { bytes: cover, mediaType: 'image/jpeg' },
+  });
 }

@@ -1,4 +1,5 @@
 /**
  * What other modules use of downloads. Other modules import from here, never from the files inside.
  */
-export { sendBookFile, sendPdf } from './send-book-file.js';
+export { FORMAT_MIME, sendBookFile, sendDocument } from './send-book-file.js';
+export { stampEpub } from './stamp-epub.js';

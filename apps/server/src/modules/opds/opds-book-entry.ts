@@ -1,10 +1,12 @@
 /**
  * One book as an OPDS acquisition entry: metadata (the publication year as dc:issued), cover links,
- * how to get the book, and a paid book's sample.
+ * how to get the book in each of its formats (EPUB first: e-reader apps take the first type they
+ * read), and a paid book's sample in each format.
  */
 import { discountedCents } from '@ebook/shared';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { type BookRecord, isPublicStatus, coverVersion, sampleUrl } from '../books/index.js';
+import { FORMAT_MIME } from '../downloads/index.js';
 import { DC_NS, link, OPDS_NS, xmlText } from './opds-xml.js';
 
 /**
@@ -104,21 +106,27 @@ export function addBookEntry(
   }
   link(entry, { rel: 'alternate', href: ctx.webPage(book.id), type: 'text/html', title: 'On the web' });
 
-  const file = `/opds/books/${book.id}/file`;
   if (acquisition === 'buy') {
     link(entry, { rel: REL_BUY, href: ctx.webPage(book.id), type: 'text/html' })
       .ele(OPDS_NS, 'opds:price', { currencycode: ctx.currency })
       .txt(decimalPrice(discountedCents(book.priceCents, ctx.percentOff)));
-  } else if (book.pdfFileId) {
-    link(entry, {
-      rel: acquisition === 'open-access' ? REL_OPEN_ACCESS : REL_ACQUISITION,
-      href: file,
-      type: 'application/pdf',
-    });
+  } else {
+    const rel = acquisition === 'open-access' ? REL_OPEN_ACCESS : REL_ACQUISITION;
+    if (book.epubFileId) link(entry, { rel, href: `/opds/books/${book.id}/epub`, type: FORMAT_MIME.epub });
+    if (book.pdfFileId) link(entry, { rel, href: `/opds/books/${book.id}/file`, type: FORMAT_MIME.pdf });
   }
-  // A paid book's first pages, for anyone (the sample route serves public books without a session).
-  const sample = sampleUrl(book);
-  if (book.priceCents > 0 && sample && isPublicStatus(book.status)) {
-    link(entry, { rel: REL_SAMPLE, href: sample, type: 'application/pdf', title: 'Sample' });
+  // A paid book's first chapters or pages, for anyone (the sample routes serve public books without a
+  // session).
+  if (book.priceCents > 0 && isPublicStatus(book.status)) {
+    if (book.epubFileId && book.epubSampleStatus !== 'failed') {
+      link(entry, {
+        rel: REL_SAMPLE,
+        href: `/api/books/${book.id}/epub-sample`,
+        type: FORMAT_MIME.epub,
+        title: 'Sample',
+      });
+    }
+    const sample = sampleUrl(book);
+    if (sample) link(entry, { rel: REL_SAMPLE, href: sample, type: FORMAT_MIME.pdf, title: 'Sample' });
   }
 }

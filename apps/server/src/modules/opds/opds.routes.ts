@@ -1,7 +1,8 @@
 /**
  * The OPDS 1.2 catalogue for e-reader apps (KOReader, Thorium, Moon+ Reader, Calibre), mounted at
  * /opds: a navigation root, new books, categories, free books, search (OpenSearch), the reader's own
- * library, and PDF downloads that apply exactly the web download's rules (downloads/send-book-file.ts; books.policy decides).
+ * library, and PDF and EPUB downloads that apply exactly the web download's rules (downloads/send-book-file.ts;
+ * books.policy decides).
  * Links are root-relative, so the catalogue works at whatever address the app reached the store by;
  * every absolute URL (feed ids, the OpenSearch template) comes from PUBLIC_URL, never from `Host`.
  */
@@ -319,6 +320,20 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await opdsCaller(request);
       return sendBookFile(app, { request, reply, bookId: request.params.id, caller });
+    },
+  );
+
+  app.get(
+    '/books/:id/epub',
+    {
+      schema: {
+        ...summary('Download an EPUB: the same rules as GET /api/books/{id}/epub, with HTTP Basic'),
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      const caller = await opdsCaller(request);
+      return sendBookFile(app, { request, reply, bookId: request.params.id, caller, format: 'epub' });
     },
   );
 };

@@ -10,7 +10,8 @@ import { books } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { buyBook, createAdmin, createMember, TEST_PASSWORD, type Actor } from '../../test/factories.js';
 import { jingErrors } from '../../test/jing.js';
-import { postBook } from '../../test/books.js';
+import { dataUrl, postBook } from '../../test/books.js';
+import { EPUB_MIME, makeEpub } from '../../test/epubs.js';
 import { OPDS_PAGE_SIZE } from './opds.service.js';
 
 let ctx: TestContext;
@@ -168,6 +169,39 @@ describe('OPDS feeds', () => {
       await ctx.app.db.update(books).set({ sampleStatus: 'pending' }).where(eq(books.id, paid._id));
     }
   });
+
+  it("offer each format (EPUB and PDF) and each format's sample, still valid OPDS", async () => {
+    const epub = dataUrl(EPUB_MIME, await makeEpub({ chapterCount: 12 }));
+    const both = await postBook(ctx.app, admin, { title: 'Twin Formats Atlas', price: 0, epub });
+    const epubOnly = await postBook(ctx.app, admin, { title: 'Lone Epub Chart', price: 3, epub, pdf: undefined });
+    const search = async (q: string, headers: Record<string, string> = {}) =>
+      (await feed(`/opds/search?q=${q}`, headers)).body;
+    const documents = { both: await search('twin+formats'), epubOnly: await search('lone+epub+chart') };
+    expect(await jingErrors('opds_v1.1', documents)).toEqual({ both: [], epubOnly: [] });
+    const twin = entryOf(documents.both, 'Twin Formats Atlas');
+    expect(twin).toContain(
+      `<link rel="http://opds-spec.org/acquisition/open-access" href="/opds/books/${both._id}/epub" type="application/epub+zip"/>`,
+    );
+    expect(twin).toContain(
+      `<link rel="http://opds-spec.org/acquisition/open-access" href="/opds/books/${both._id}/file" type="application/pdf"/>`,
+    );
+    const lone = entryOf(documents.epubOnly, 'Lone Epub Chart');
+    expect(lone).toContain(
+      `<link rel="http://opds-spec.org/acquisition/sample" href="/api/books/${epubOnly._id}/epub-sample" type="application/epub+zip" title="Sample"/>`,
+    );
+    expect(lone).not.toContain('type="application/pdf"');
+    const download = await inject({ url: `/opds/books/${both._id}/epub` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe(EPUB_MIME);
+    // The EPUB of a paid book follows the web rules: the owner only, with their app password.
+    await buyBook(ctx.app, ann, epubOnly._id);
+    expect((await inject({ url: `/opds/books/${epubOnly._id}/epub` })).statusCode).toBe(401);
+    const library = (await feed('/opds/library', annBasic)).body;
+    expect(await jingErrors('opds_v1.1', { library })).toEqual({ library: [] });
+    expect(entryOf(library, 'Lone Epub Chart')).toContain(
+      `<link rel="http://opds-spec.org/acquisition" href="/opds/books/${epubOnly._id}/epub" type="application/epub+zip"/>`,
+    );
+  }, 120_000);
 
   it('give the publication year as dc:issued, and no listing date as atom:published', async () => {
     const documents = { new: (await feed('/opds/new')).body, search: (await feed('/opds/search?q=walk')).body };

@@ -1,9 +1,12 @@
 /**
  * Reading in the browser: where a member left off in a book (any device), the books they are reading,
- * and a book's sample PDF for "Read A Little" (served with Range, like the book's own PDF).
+ * and a book's sample PDF and sample EPUB for "Read A Little" (served with Range, like the book's own
+ * files).
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type BookFormat,
   type ErrorResponse,
   idParamSchema,
   readingListResponseSchema,
@@ -14,7 +17,7 @@ import {
 import { notFound, unprocessable } from '../../lib/errors.js';
 import { STILL_WORKING, waitAtMost } from '../../lib/wait-at-most.js';
 import { getFileRow, latest } from '../files/index.js';
-import { sendPdf } from '../downloads/index.js';
+import { sendDocument } from '../downloads/index.js';
 import { presentBook, getVisibleBook } from '../books/index.js';
 import { callerOf } from '../../plugins/auth.js';
 import { getProgress, listReading, saveProgress } from './progress.service.js';
@@ -23,6 +26,21 @@ import { getProgress, listReading, saveProgress } from './progress.service.js';
 const SAMPLE_RETRY_AFTER_SECONDS = 2;
 
 const readingRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Waits for a sample's cut at most COPY_WAIT_SECONDS. Past that the reader is answered 202
+   * SAMPLE_PREPARING with Retry-After (false: the answer is sent) and the cut goes on.
+   */
+  async function cutInTime(reply: FastifyReply, bookId: string, format: BookFormat): Promise<boolean> {
+    const cut = await waitAtMost(app.samples.ensure(bookId, format), app.config.COPY_WAIT_SECONDS * 1000);
+    if (cut !== STILL_WORKING) return true;
+    await reply
+      .code(202)
+      .header('Retry-After', String(SAMPLE_RETRY_AFTER_SECONDS))
+      .header('Cache-Control', 'no-store')
+      .send({ msg: 'Preparing the sample...', code: 'SAMPLE_PREPARING' } satisfies ErrorResponse);
+    return false;
+  }
+
   app.get(
     '/books/:id/progress',
     {
@@ -85,14 +103,7 @@ const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       const visible = await getVisibleBook(app.db, request.params.id, () => app.currentUser(request));
       let book = visible;
       if (book.sampleStatus === 'pending') {
-        const cut = await waitAtMost(app.samples.ensure(book.id), app.config.COPY_WAIT_SECONDS * 1000);
-        if (cut === STILL_WORKING) {
-          return reply
-            .code(202)
-            .header('Retry-After', String(SAMPLE_RETRY_AFTER_SECONDS))
-            .header('Cache-Control', 'no-store')
-            .send({ msg: 'Preparing the sample...', code: 'SAMPLE_PREPARING' } satisfies ErrorResponse);
-        }
+        if (!(await cutInTime(reply, book.id, 'pdf'))) return reply;
         book = await getVisibleBook(app.db, book.id, () => app.currentUser(request));
       }
       if (!book.pdfFileId) throw notFound('This book has no PDF.', 'FILE_NOT_FOUND');
@@ -100,11 +111,46 @@ const readingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unprocessable('No sample can be made from this book.', 'SAMPLE_UNAVAILABLE');
       }
       const file = await getFileRow(app.db, book.sampleFileId);
-      return sendPdf(app, {
+      return sendDocument(app, {
         request,
         reply,
         sha256: file.sha256,
         disposition: 'inline; filename="sample.pdf"',
+        cacheControl: 'private, no-cache',
+        missing: 'The sample of this book is missing.',
+        lastModified: latest(book.updatedAt, file.createdAt),
+      });
+    },
+  );
+
+  app.get(
+    '/books/:id/epub-sample',
+    {
+      schema: {
+        tags: ['reading'],
+        summary: "The sample EPUB: the book's first chapters (about 10% of its text), with Range support",
+        description:
+          'Anyone who may see the book. Made on the first request if not ready yet (202 SAMPLE_PREPARING with Retry-After past COPY_WAIT_SECONDS); 404 FILE_NOT_FOUND for a book without an EPUB; 422 SAMPLE_UNAVAILABLE when none can be made.',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      let book = await getVisibleBook(app.db, request.params.id, () => app.currentUser(request));
+      if (!book.epubFileId) throw notFound('This book has no EPUB.', 'FILE_NOT_FOUND');
+      if (book.epubSampleStatus === 'pending') {
+        if (!(await cutInTime(reply, book.id, 'epub'))) return reply;
+        book = await getVisibleBook(app.db, book.id, () => app.currentUser(request));
+      }
+      if (book.epubSampleStatus !== 'ready' || !book.epubSampleFileId) {
+        throw unprocessable('No sample can be made from this book.', 'SAMPLE_UNAVAILABLE');
+      }
+      const file = await getFileRow(app.db, book.epubSampleFileId);
+      return sendDocument(app, {
+        request,
+        reply,
+        sha256: file.sha256,
+        format: 'epub',
+        disposition: 'inline; filename="sample.epub"',
         cacheControl: 'private, no-cache',
         missing: 'The sample of this book is missing.',
         lastModified: latest(book.updatedAt, file.createdAt),

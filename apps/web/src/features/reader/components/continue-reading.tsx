@@ -4,13 +4,19 @@ import { BookThumb } from '@/components/ui/book-thumb';
 import { paths } from '@/config/paths';
 import { useReadingList } from '../api/progress';
 
-/** "page 37 of 212", with a bar. */
-export function ReadingProgressLabel({ progress }: { progress: Pick<ReadingProgress, 'page' | 'pages'> }) {
-  const share = Math.round((progress.page / progress.pages) * 100);
+/** "page 37 of 212" (PDF) or "25% read" (EPUB), with a bar. */
+export function ReadingProgressLabel({
+  progress,
+}: {
+  progress: Pick<ReadingProgress, 'page' | 'pages' | 'percentage'>;
+}) {
+  const share = Math.round(progress.percentage * 100);
   return (
     <div className="mt-1 text-xs text-stone-600">
       <span data-testid="reading-progress">
-        page {progress.page} of {progress.pages}
+        {progress.page !== null && progress.pages !== null
+          ? `page ${progress.page} of ${progress.pages}`
+          : `${share}% read`}
       </span>
       <div
         className="mt-1 h-1.5 w-full max-w-40 overflow-hidden rounded-full bg-stone-200"
