@@ -1,11 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useMe } from '@/lib/auth/get-me';
 import { useBook } from '@/lib/get-book';
-import { EpubReader } from '@/features/reader/components/epub-reader';
-import { PdfReader } from '@/features/reader/components/pdf-reader';
 import { ReaderMessage } from '@/features/reader/components/reader-message';
 import { bookFormats } from '@/features/reader/lib/formats';
 import { Spinner } from '@/components/ui/spinner';
+
+// Each engine comes with its own chunk: an EPUB reader never loads pdf.js, nor a PDF reader epub.js.
+const EpubReader = lazy(() =>
+  import('@/features/reader/components/epub-reader').then((module) => ({ default: module.EpubReader })),
+);
+const PdfReader = lazy(() =>
+  import('@/features/reader/components/pdf-reader').then((module) => ({ default: module.PdfReader })),
+);
 
 /**
  * /read/:id (the whole book) and /read/:id/sample ("Read A Little"). A book with an EPUB is read as
@@ -16,13 +23,7 @@ export function ReaderRoute({ sample = false }: { sample?: boolean }) {
   const [search] = useSearchParams();
   const book = useBook(id);
   const me = useMe();
-  if (book.isPending || me.isPending) {
-    return (
-      <div className="flex h-dvh items-center justify-center">
-        <Spinner label="Opening the book" />
-      </div>
-    );
-  }
+  if (book.isPending || me.isPending) return <Opening />;
   if (book.isError) {
     return (
       <main className="p-6 pt-24">
@@ -31,7 +32,8 @@ export function ReaderRoute({ sample = false }: { sample?: boolean }) {
     );
   }
   const formats = bookFormats(book.data);
-  const format = formats.includes('epub') && (search.get('format') !== 'pdf' || !formats.includes('pdf')) ? 'epub' : 'pdf';
+  const format =
+    formats.includes('epub') && (search.get('format') !== 'pdf' || !formats.includes('pdf')) ? 'epub' : 'pdf';
   const other = format === 'epub' ? 'pdf' : 'epub';
   const formatSwitch = formats.includes(other) ? (
     <Link
@@ -45,10 +47,26 @@ export function ReaderRoute({ sample = false }: { sample?: boolean }) {
   const common = { bookId: id, title: book.data.title, sample, member: Boolean(me.data), formatSwitch };
   if (format === 'epub') {
     const url = sample ? `/api/books/${id}/epub-sample` : `/api/books/${id}/epub`;
-    return <EpubReader key={url} url={url} {...common} />;
+    return (
+      <Suspense fallback={<Opening />}>
+        <EpubReader key={url} url={url} {...common} />
+      </Suspense>
+    );
   }
   const url = sample ? (book.data.sample ?? `/api/books/${id}/sample`) : (book.data.pdf ?? `/api/books/${id}/pdf`);
-  return <PdfReader key={url} url={url} story={book.data.story} {...common} />;
+  return (
+    <Suspense fallback={<Opening />}>
+      <PdfReader key={url} url={url} story={book.data.story} {...common} />
+    </Suspense>
+  );
+}
+
+function Opening() {
+  return (
+    <div className="flex h-dvh items-center justify-center">
+      <Spinner label="Opening the book" />
+    </div>
+  );
 }
 
 export default function Route() {

@@ -78,6 +78,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
   const [counted, setCounted] = useState(false);
   const [failed, setFailed] = useState(false);
   const [tocOpen, setTocOpen] = useState(false);
+  const [textOpen, setTextOpen] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const remember = useRef(saved.remember);
   remember.current = saved.remember;
@@ -98,17 +99,23 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
     });
     for (const theme of THEMES) view.themes.register(theme, themeStyles(theme));
     applySettings(view, settingsRef.current);
-    view.on('relocated', (location: { start: { cfi: string; href: string; percentage?: number }; atStart?: boolean; atEnd?: boolean }) => {
-      const percentage = book.locations.length() > 0 ? book.locations.percentageFromCfi(location.start.cfi) : null;
-      setPlace({
-        cfi: location.start.cfi,
-        href: location.start.href,
-        percentage,
-        atStart: Boolean(location.atStart),
-        atEnd: Boolean(location.atEnd),
-      });
-      remember.current({ locator: location.start.cfi, percentage: percentage ?? spineShare(book, location.start.href) });
-    });
+    view.on(
+      'relocated',
+      (location: { start: { cfi: string; href: string; percentage?: number }; atStart?: boolean; atEnd?: boolean }) => {
+        const percentage = book.locations.length() > 0 ? book.locations.percentageFromCfi(location.start.cfi) : null;
+        setPlace({
+          cfi: location.start.cfi,
+          href: location.start.href,
+          percentage,
+          atStart: Boolean(location.atStart),
+          atEnd: Boolean(location.atEnd),
+        });
+        remember.current({
+          locator: location.start.cfi,
+          percentage: percentage ?? spineShare(book, location.start.href),
+        });
+      },
+    );
     let cancelled = false;
     view
       .display(start ?? undefined)
@@ -195,6 +202,21 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
     };
   }, [rendition]);
 
+  // The frame follows its box (the contents or text settings opening, a phone turned).
+  useEffect(() => {
+    const element = frame.current;
+    if (!rendition || !element) return;
+    let last = `${element.clientWidth}x${element.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const size = `${element.clientWidth}x${element.clientHeight}`;
+      if (size === last) return;
+      last = size;
+      rendition.resize(element.clientWidth, element.clientHeight);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [rendition]);
+
   const goTo = useCallback(
     (href: string) => {
       void rendition?.display(href);
@@ -213,37 +235,68 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
         <div className="flex flex-wrap items-center justify-center gap-2" role="toolbar" aria-label="Reader controls">
           {props.formatSwitch}
           {toc.length > 0 && (
-            <button type="button" className={buttonClass} onClick={() => setTocOpen((open) => !open)} aria-expanded={tocOpen}>
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() => setTocOpen((open) => !open)}
+              aria-expanded={tocOpen}
+            >
               Contents
             </button>
           )}
-          <button type="button" className={buttonClass} onClick={keys.previous} disabled={!rendition || place?.atStart} aria-label="Previous page">
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={keys.previous}
+            disabled={!rendition || place?.atStart}
+            aria-label="Previous page"
+          >
             ‹
           </button>
-          <span className="min-w-16 text-center text-sm text-stone-700" data-testid="epub-percentage" aria-live="polite">
+          <span
+            className="min-w-16 text-center text-sm text-stone-700"
+            data-testid="epub-percentage"
+            aria-live="polite"
+          >
             {shown === null ? '…' : `${shown}%`}
           </span>
-          <button type="button" className={buttonClass} onClick={keys.next} disabled={!rendition || place?.atEnd} aria-label="Next page">
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={keys.next}
+            disabled={!rendition || place?.atEnd}
+            aria-label="Next page"
+          >
             ›
           </button>
-          <span className="mx-1 hidden h-6 w-px bg-stone-300 sm:block" aria-hidden />
-          <TextSettings settings={settings} onChange={setSettings} />
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={() => setTextOpen((open) => !open)}
+            aria-expanded={textOpen}
+            aria-controls="reader-text-settings"
+          >
+            Text settings
+          </button>
         </div>
       </ReaderHeader>
+      {textOpen && <TextSettings settings={settings} onChange={setSettings} />}
       <div className="relative flex min-h-0 flex-1">
         {tocOpen && <EpubToc entries={toc} current={place?.href} onGo={goTo} onClose={() => setTocOpen(false)} />}
         <main className="relative flex min-w-0 flex-1 flex-col" style={{ background: colours.background }}>
-          <div
-            ref={frame}
-            data-testid="epub-view"
-            data-theme={settings.theme}
-            data-font-size={settings.fontSize}
-            data-locator={place?.cfi ?? ''}
-            data-ready={rendition ? 'true' : 'false'}
-            aria-label={`${props.title}, the book's text`}
-            role="region"
-            className="mx-auto h-full w-full max-w-3xl flex-1 px-4 py-6 sm:px-10"
-          />
+          <div className="mx-auto min-h-0 w-full max-w-3xl flex-1 px-4 py-6 sm:px-10">
+            <div
+              ref={frame}
+              data-testid="epub-view"
+              data-theme={settings.theme}
+              data-font-size={settings.fontSize}
+              data-locator={place?.cfi ?? ''}
+              data-ready={rendition ? 'true' : 'false'}
+              aria-label={`${props.title}, the book's text`}
+              role="region"
+              className="h-full w-full"
+            />
+          </div>
           {!rendition && !failed && (
             <div role="status" className="absolute inset-0 flex flex-col items-center gap-3 pt-24 text-stone-600">
               <span className="h-8 w-8 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600" />
@@ -271,7 +324,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
 }
 
 const buttonClass =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border border-stone-300 bg-white px-2 text-sm font-medium text-stone-800 hover:border-brand-500 hover:text-brand-700 disabled:opacity-40 disabled:hover:border-stone-300 disabled:hover:text-stone-800';
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border border-stone-300 bg-white px-2 text-sm font-medium text-stone-800 hover:border-brand-500 hover:text-brand-700 disabled:opacity-40 disabled:hover:border-stone-300 disabled:hover:text-stone-800 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 aria-expanded:border-brand-600 aria-expanded:bg-brand-50';
 
 const THEME_NAMES: Record<ReaderTheme, string> = { light: 'Light', sepia: 'Sepia', dark: 'Dark' };
 
@@ -282,9 +335,20 @@ function TextSettings({ settings, onChange }: { settings: ReaderSettings; onChan
     onChange({ ...settings, fontSize: FONT_SIZES[index] ?? 100 });
   };
   return (
-    <>
+    <div
+      id="reader-text-settings"
+      role="group"
+      aria-label="Text settings"
+      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-b border-stone-200 bg-white px-3 py-2"
+    >
       <div className="flex items-center gap-1" role="group" aria-label="Font size">
-        <button type="button" className={buttonClass} onClick={() => resize(-1)} disabled={sizeIndex === 0} aria-label="Smaller text">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => resize(-1)}
+          disabled={sizeIndex === 0}
+          aria-label="Smaller text"
+        >
           A−
         </button>
         <span className="w-12 text-center text-sm text-stone-700" data-testid="epub-font-size">
@@ -327,7 +391,7 @@ function TextSettings({ settings, onChange }: { settings: ReaderSettings; onChan
           </button>
         ))}
       </div>
-    </>
+    </div>
   );
 }
 
@@ -363,7 +427,15 @@ function EpubToc({
   );
 }
 
-function TocEntries({ entries, current, onGo }: { entries: TocEntry[]; current: string | undefined; onGo: (href: string) => void }) {
+function TocEntries({
+  entries,
+  current,
+  onGo,
+}: {
+  entries: TocEntry[];
+  current: string | undefined;
+  onGo: (href: string) => void;
+}) {
   return (
     <ul className="space-y-1 text-sm">
       {entries.map((entry, index) => (

@@ -3,9 +3,7 @@ import { EpubOpenError, openEpub, tableOfContents, type Book, type TocEntry } fr
 import type { OpenFailure } from '../lib/pdf';
 
 export type EpubState =
-  | { status: 'loading' }
-  | { status: 'error'; failure: OpenFailure }
-  | { status: 'ready'; book: Book; toc: TocEntry[] };
+  { status: 'loading' } | { status: 'error'; failure: OpenFailure } | { status: 'ready'; book: Book; toc: TocEntry[] };
 
 /** Opens an EPUB by URL, with its table of contents; destroyed when the URL changes or on unmount. */
 export function useEpubBook(url: string): EpubState {

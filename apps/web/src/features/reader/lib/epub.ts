@@ -80,7 +80,18 @@ export async function countLocations(book: Book): Promise<void> {
 const REMOTE = /^\s*(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const LOCAL_SCHEMES = /^\s*(?:data:|blob:|#)/i;
 const URL_ATTRIBUTES = ['src', 'href', 'xlink:href', 'srcset', 'poster', 'data', 'action', 'formaction', 'background'];
-const ACTIVE_ELEMENTS = ['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'portal'];
+const ACTIVE_ELEMENTS = [
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'meta',
+  'portal',
+];
 
 function isRemote(value: string): boolean {
   return REMOTE.test(value) && !LOCAL_SCHEMES.test(value);

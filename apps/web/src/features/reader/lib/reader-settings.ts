@@ -16,7 +16,9 @@ export function readReaderSettings(): ReaderSettings {
     const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Record<keyof ReaderSettings, unknown>>;
     return {
       theme: THEMES.includes(raw.theme as ReaderTheme) ? (raw.theme as ReaderTheme) : DEFAULTS.theme,
-      fontSize: (FONT_SIZES as readonly unknown[]).includes(raw.fontSize) ? (raw.fontSize as number) : DEFAULTS.fontSize,
+      fontSize: (FONT_SIZES as readonly unknown[]).includes(raw.fontSize)
+        ? (raw.fontSize as number)
+        : DEFAULTS.fontSize,
       lineSpacing: (LINE_SPACINGS as readonly unknown[]).includes(raw.lineSpacing)
         ? (raw.lineSpacing as number)
         : DEFAULTS.lineSpacing,
