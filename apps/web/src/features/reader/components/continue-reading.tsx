@@ -4,13 +4,22 @@ import { BookThumb } from '@/components/ui/book-thumb';
 import { paths } from '@/config/paths';
 import { useReadingList } from '../api/progress';
 
-/** "page 37 of 212", with a bar. */
-export function ReadingProgressLabel({ progress }: { progress: Pick<ReadingProgress, 'page' | 'pages'> }) {
-  const share = Math.round((progress.page / progress.pages) * 100);
+/** The place kept: a PDF's page, or how much of an EPUB has been read. */
+type KeptPlace = Pick<ReadingProgress, 'page' | 'pages'> & {
+  format?: 'pdf' | 'epub';
+  percentage?: number | null;
+};
+
+/** "page 37 of 212" (PDF) or "37% read" (EPUB), with a bar. */
+export function ReadingProgressLabel({ progress }: { progress: KeptPlace }) {
+  const epub = progress.format === 'epub';
+  const share = Math.round(
+    Math.min(1, Math.max(0, epub ? (progress.percentage ?? 0) : progress.page / progress.pages)) * 100,
+  );
   return (
     <div className="mt-1 text-xs text-stone-600">
       <span data-testid="reading-progress">
-        page {progress.page} of {progress.pages}
+        {epub ? `${share}% read` : `page ${progress.page} of ${progress.pages}`}
       </span>
       <div
         className="mt-1 h-1.5 w-full max-w-40 overflow-hidden rounded-full bg-stone-200"
