@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useMe } from '@/lib/auth/get-me';
 import { useBook } from '@/lib/get-book';
 import { ReaderMessage } from '@/features/reader/components/reader-message';
-import { bookFormats } from '@/features/reader/lib/formats';
+import { bookFormats } from '@/lib/book-formats';
 import { Spinner } from '@/components/ui/spinner';
 
 // Each engine comes with its own chunk: an EPUB reader never loads pdf.js, nor a PDF reader epub.js.

@@ -87,10 +87,16 @@ export function toFormValues(book: Book | undefined, variant: BookFormVariant): 
   };
 }
 
-/** True when a required field (files included) is missing: the specification's 'Validation Error'. */
-export function isMissingRequired(values: Partial<BookFormValues>, files: { hasCover: boolean; hasPdf: boolean }) {
+/**
+ * True when a required field (files included) is missing: the specification's 'Validation Error'. A
+ * book needs its cover and its text as a PDF, an EPUB or both.
+ */
+export function isMissingRequired(
+  values: Partial<BookFormValues>,
+  files: { hasCover: boolean; hasPdf: boolean; hasEpub?: boolean },
+) {
   const fields = [values.title, values.author, values.category, values.price, values.story, values.description];
-  return !files.hasCover || !files.hasPdf || fields.some((value) => !value || value.trim() === '');
+  return !files.hasCover || !(files.hasPdf || files.hasEpub) || fields.some((value) => !value || value.trim() === '');
 }
 
 /** The status the form sends: admins add, members submit for approval, an edit keeps the status. */
@@ -115,6 +121,80 @@ export function checkPdfFile(file: File): string | null {
   return null;
 }
 
+/** An EPUB's size limit (as a PDF's). */
+export const EPUB_MAX_BYTES = PDF_MAX_BYTES;
+
+export function checkEpubFile(file: File): string | null {
+  const looksLikeEpub = file.type === 'application/epub+zip' || /\.epub$/i.test(file.name);
+  if (!looksLikeEpub) return 'The book must be an EPUB file.';
+  if (file.size > EPUB_MAX_BYTES) return `The EPUB must be ${EPUB_MAX_BYTES / 1024 / 1024} MB or smaller.`;
+  return null;
+}
+
+/** What POST /api/books/epub-metadata reads from an EPUB's package. */
+export interface EpubMetadata {
+  title: string | null;
+  authors: string[];
+  language: string | null;
+  identifier: string | null;
+  isbn: string | null;
+  description: string | null;
+  publisher: string | null;
+  date: string | null;
+  subjects: string[];
+  hasCover: boolean;
+}
+
+/**
+ * The form values an EPUB's metadata fills in: only fields still empty, so nothing typed is lost.
+ * Returns the values to set, by field path.
+ */
+export function prefillFromEpub(values: BookFormValues, metadata: EpubMetadata): Partial<Record<PrefillField, string>> {
+  const year = metadata.date?.match(/^-?\d{1,4}/)?.[0];
+  const candidates: Record<PrefillField, string | null | undefined> = {
+    title: metadata.title,
+    author: metadata.authors.join(', '),
+    description: metadata.description ? plainText(metadata.description) : null,
+    'meta.language': metadata.language,
+    'meta.publishYear': year && Number(year) >= -3000 && Number(year) <= 3000 ? String(Number(year)) : null,
+    'meta.tags': metadata.subjects.join(', ').slice(0, 200),
+    'meta.sku': metadata.isbn,
+    'meta.format': 'EPUB',
+  };
+  const current: Record<PrefillField, string> = {
+    title: values.title,
+    author: values.author,
+    description: values.description,
+    'meta.language': values.meta.language,
+    'meta.publishYear': values.meta.publishYear,
+    'meta.tags': values.meta.tags,
+    'meta.sku': values.meta.sku,
+    'meta.format': values.meta.format,
+  };
+  const filled: Partial<Record<PrefillField, string>> = {};
+  for (const [field, value] of Object.entries(candidates) as [PrefillField, string | null | undefined][]) {
+    if (value && value.trim() && current[field].trim() === '') filled[field] = value.trim();
+  }
+  return filled;
+}
+
+export type PrefillField =
+  'title' | 'author' | 'description' | 'meta.language' | 'meta.publishYear' | 'meta.tags' | 'meta.sku' | 'meta.format';
+
+/** An EPUB description may be HTML: its text only. */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
@@ -123,7 +203,13 @@ const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
  */
 export function toFormData(
   values: BookFormValues,
-  options: { status: BookStatus; existingMeta?: BookMeta; cover?: File | null; pdf?: File | null },
+  options: {
+    status: BookStatus;
+    existingMeta?: BookMeta;
+    cover?: File | null;
+    pdf?: File | null;
+    epub?: File | null;
+  },
 ): FormData {
   const meta: BookMeta = {
     // Keep meta fields this form does not edit (category, century) as they are.
@@ -149,5 +235,6 @@ export function toFormData(
   form.append('meta', JSON.stringify(meta));
   if (options.cover) form.append('image', options.cover, options.cover.name);
   if (options.pdf) form.append('pdf', options.pdf, options.pdf.name);
+  if (options.epub) form.append('epub', options.epub, options.epub.name);
   return form;
 }

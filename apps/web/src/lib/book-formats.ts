@@ -7,3 +7,7 @@ export function bookFormats(book: Book): BookFormat[] {
   const formats = (book as Book & { formats?: BookFormat[] }).formats;
   return Array.isArray(formats) ? formats : ['pdf'];
 }
+
+export function bookHasEpub(book: Book): boolean {
+  return bookFormats(book).includes('epub');
+}
