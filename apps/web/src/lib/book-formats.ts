@@ -3,11 +3,50 @@ import type { Book } from '@ebook/shared';
 export type BookFormat = 'pdf' | 'epub';
 
 /** The formats a book's files come in (a book from before EPUB has its PDF). */
-export function bookFormats(book: Book): BookFormat[] {
-  const formats = (book as Book & { formats?: BookFormat[] }).formats;
+export function bookFormats(book: Pick<Book, 'pdf'> & { formats?: BookFormat[] }): BookFormat[] {
+  const formats = book.formats;
   return Array.isArray(formats) ? formats : ['pdf'];
 }
 
-export function bookHasEpub(book: Book): boolean {
+export function bookHasEpub(book: Pick<Book, 'pdf'> & { formats?: BookFormat[] }): boolean {
   return bookFormats(book).includes('epub');
+}
+
+/** "PDF, EPUB": the book page's Format. */
+export function formatNames(book: Pick<Book, 'pdf'> & { formats?: BookFormat[] }): string {
+  return bookFormats(book)
+    .map((format) => format.toUpperCase())
+    .join(', ');
+}
+
+export interface BookDownload {
+  format: BookFormat;
+  url: string;
+  /** "Download", or "Download PDF" / "Download EPUB" when there is a choice. */
+  label: string;
+  ariaLabel: string;
+}
+
+/** The files a reader may download: one per format (the PDF at its own address, the EPUB at /epub). */
+export function bookDownloads(book: {
+  _id: string;
+  title: string;
+  pdf: string | null;
+  formats?: BookFormat[];
+}): BookDownload[] {
+  const formats = bookFormats(book);
+  const choice = formats.length > 1;
+  return formats.flatMap((format): BookDownload[] => {
+    const url = format === 'pdf' ? book.pdf : `/api/books/${encodeURIComponent(book._id)}/epub`;
+    if (!url) return [];
+    const name = format.toUpperCase();
+    return [
+      {
+        format,
+        url,
+        label: choice ? `Download ${name}` : 'Download',
+        ariaLabel: choice ? `Download ${book.title} as ${name}` : `Download ${book.title}`,
+      },
+    ];
+  });
 }
