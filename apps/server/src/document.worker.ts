@@ -9,6 +9,10 @@ import { cutSample } from './modules/reading/cut-sample.js';
 import type { DocumentJob, WorkerAnswer } from './modules/files/document-job-types.js';
 import { inspectPdf, PdfRefusal } from './modules/files/inspect-pdf.js';
 import { stampPdf } from './modules/downloads/stamp-pdf.js';
+import { EpubRefusal } from './modules/files/epub-archive.js';
+import { inspectEpub } from './modules/files/inspect-epub.js';
+import { stampEpub } from './modules/downloads/stamp-epub.js';
+import { cutEpubSample } from './modules/reading/cut-epub-sample.js';
 
 const job = workerData as DocumentJob;
 
@@ -16,12 +20,22 @@ async function run(): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   switch (job.kind) {
     case 'inspect':
       return { result: await inspectPdf(job.bytes), transfer: [] };
+    case 'inspect-epub':
+      return { result: await inspectEpub(job.bytes), transfer: [] };
     case 'sample': {
       const sample = await cutSample(job.bytes, job.chosen, { title: job.title, author: job.author });
       return { result: sample, transfer: [sample.bytes.buffer as ArrayBuffer] };
     }
+    case 'epub-sample': {
+      const sample = await cutEpubSample(job.bytes, { title: job.title, author: job.author });
+      return { result: sample, transfer: [sample.bytes.buffer as ArrayBuffer] };
+    }
     case 'stamp': {
       const stamped = await stampPdf(job.bytes, { ...job.stamp, soldAt: new Date(job.stamp.soldAt) });
+      return { result: stamped, transfer: [stamped.buffer as ArrayBuffer] };
+    }
+    case 'stamp-epub': {
+      const stamped = await stampEpub(job.bytes, { ...job.stamp, soldAt: new Date(job.stamp.soldAt) });
       return { result: stamped, transfer: [stamped.buffer as ArrayBuffer] };
     }
   }
@@ -31,11 +45,14 @@ try {
   const { result, transfer } = await run();
   parentPort!.postMessage({ ok: true, result } satisfies WorkerAnswer, transfer);
 } catch (error) {
+  const epub = job.kind.includes('epub');
   const answer: WorkerAnswer =
-    error instanceof PdfRefusal
+    error instanceof PdfRefusal || error instanceof EpubRefusal
       ? { ok: false, code: error.code, msg: error.message }
-      : error instanceof RangeError
-        ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
-        : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
+      : epub
+        ? { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' }
+        : error instanceof RangeError
+          ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
+          : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
   parentPort!.postMessage(answer);
 }

@@ -27,6 +27,7 @@ export const CVV_LENGTH = 3;
 
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const PDF_MAX_BYTES = 100 * 1024 * 1024;
+export const EPUB_MAX_BYTES = 100 * 1024 * 1024;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Category suggestions offered by the book form (specification, Book form). */

@@ -35,6 +35,7 @@ export interface BookBody {
   samplePages?: number | string | null;
   image?: string;
   pdf?: string;
+  epub?: string;
 }
 
 let counter = 0;

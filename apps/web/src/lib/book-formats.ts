@@ -1,11 +1,10 @@
-import type { Book } from '@ebook/shared';
+import type { Book, BookFormat } from '@ebook/shared';
 
-export type BookFormat = 'pdf' | 'epub';
+export type { BookFormat };
 
-/** The formats a book's files come in (a book from before EPUB has its PDF). */
+/** The formats a book's files come in (a book without the list, as in an older answer: its PDF). */
 export function bookFormats(book: Pick<Book, 'pdf'> & { formats?: BookFormat[] }): BookFormat[] {
-  const formats = book.formats;
-  return Array.isArray(formats) ? formats : ['pdf'];
+  return book.formats ?? (book.pdf ? ['pdf'] : []);
 }
 
 export function bookHasEpub(book: Pick<Book, 'pdf'> & { formats?: BookFormat[] }): boolean {

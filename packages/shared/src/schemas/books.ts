@@ -5,6 +5,11 @@ import { parsePriceToCents } from '../money.js';
 export const BOOK_VALIDATION_MESSAGE =
   'Title, Category, and Author,CoverImage, PDF, Story, Description, Price are required.';
 
+/** The files a book may have: a PDF, an EPUB or both. */
+export const BOOK_FORMATS = ['pdf', 'epub'] as const;
+export const bookFormatSchema = z.enum(BOOK_FORMATS);
+export type BookFormat = z.infer<typeof bookFormatSchema>;
+
 export const bookTypeSchema = z.enum(['all', 'free', 'paid']);
 export type BookType = z.infer<typeof bookTypeSchema>;
 
@@ -94,6 +99,8 @@ export const bookSchema = z.object({
   image: z.string().nullable(),
   thumbnail: z.string().nullable(),
   pdf: z.string().nullable(),
+  /** The formats the book's files are in (what Download offers), PDF first. */
+  formats: z.array(bookFormatSchema),
   /**
    * The sample PDF ("Read A Little": the first pages, cut on the server) unless the book's PDF could
    * not be cut; null then, and the story text stands in.
@@ -199,6 +206,31 @@ export const pdfQuerySchema = z.object({
   /** The member the link was made for: the link works only while that member may download the book. */
   u: z.uuid().optional(),
 });
+
+/** GET /api/books/{id}/epub: the same signed link as the PDF's. */
+export const epubQuerySchema = pdfQuerySchema;
+
+/** POST /api/books/{id}/download-link: which file the link downloads (the PDF unless told). */
+export const downloadLinkQuerySchema = z.object({ format: bookFormatSchema.default('pdf') });
+
+/**
+ * POST /api/books/epub-metadata: what an uploaded EPUB's package document says, to prefill the book
+ * form (nothing is stored). Texts are trimmed; absent ones are empty strings.
+ */
+export const epubMetadataSchema = z.object({
+  title: z.string(),
+  authors: z.array(z.string()),
+  language: z.string(),
+  identifier: z.string(),
+  /** The ISBN among the identifiers (digits, with a final X for ISBN-10), or empty. */
+  isbn: z.string(),
+  description: z.string(),
+  publisher: z.string(),
+  date: z.string(),
+  subjects: z.array(z.string()),
+  hasCover: z.boolean(),
+});
+export type EpubMetadata = z.infer<typeof epubMetadataSchema>;
 
 export const downloadLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;

@@ -26,6 +26,8 @@ export const books = pgTable(
     description: text('description').notNull(),
     coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'restrict' }),
     pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    /** The EPUB, checked at upload (modules/files/inspect-epub.ts). A book has a PDF, an EPUB or both. */
+    epubFileId: uuid('epub_file_id').references(() => files.id, { onDelete: 'restrict' }),
     status: text('status').$type<BookStatus>().notNull().default('added'),
     /** The member who submitted it; null for books an admin added. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -60,6 +62,9 @@ export const books = pgTable(
      */
     sampleFileId: uuid('sample_file_id').references(() => files.id, { onDelete: 'restrict' }),
     sampleStatus: text('sample_status').$type<SampleStatus>().notNull().default('pending'),
+    /** The EPUB's sample: its first chapters (about 10%), made like the PDF's; pending when the EPUB changes. */
+    epubSampleFileId: uuid('epub_sample_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    epubSampleStatus: text('epub_sample_status').$type<SampleStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +100,8 @@ export const books = pgTable(
     index('books_cover_file_idx').on(t.coverFileId),
     index('books_pdf_file_idx').on(t.pdfFileId),
     index('books_sample_file_idx').on(t.sampleFileId),
+    index('books_epub_file_idx').on(t.epubFileId),
+    index('books_epub_sample_file_idx').on(t.epubSampleFileId),
     check('books_sample_pages_check', sql`${t.samplePages} between 1 and 50`),
   ],
 );

@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { BookFormat } from '@ebook/shared';
 import { createdAt } from './columns.js';
 import { books } from './books.js';
 import { files } from './files.js';
@@ -6,7 +7,7 @@ import { orders } from './payments.js';
 import { users } from './users.js';
 
 /**
- * A buyer's own copy of a paid book: the book's PDF with the buyer's name, e-mail and order in a footer
+ * A buyer's own copy of a paid book, one per format: the book's PDF (or EPUB, with a colophon page) with the buyer's name, e-mail and order in a footer
  * and in the metadata. Made on the first download, kept as a file like any other (so the next download
  * costs no stamping); made again when the book's PDF is replaced (`sourceFileId` names what it was made
  * from).
@@ -20,6 +21,7 @@ export const stampedCopies = pgTable(
     bookId: uuid('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'cascade' }),
+    format: text('format').$type<BookFormat>().notNull().default('pdf'),
     sourceFileId: uuid('source_file_id')
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
@@ -30,7 +32,7 @@ export const stampedCopies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.bookId] }),
+    primaryKey({ columns: [t.userId, t.bookId, t.format] }),
     index('stamped_copies_file_idx').on(t.fileId),
     index('stamped_copies_source_idx').on(t.sourceFileId),
   ],

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { DocumentJobs } from '../files/document-jobs.js';
-import { inspectUpload, type InspectedPdf } from '../files/inspect-upload.js';
+import { inspectEpubUpload, inspectUpload, type InspectedEpub, type InspectedPdf } from '../files/inspect-upload.js';
 import { badRequest } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { assertValidText } from '../../plugins/text-guard.js';
@@ -27,22 +27,24 @@ export interface BookInput {
   cover?: StagedCover;
   /** Inspected in the document pool: readable within the limits, with its page count. */
   pdf?: InspectedPdf | AcceptedFile;
+  /** Inspected in the document pool: a safe, valid EPUB, with its metadata. */
+  epub?: InspectedEpub | AcceptedFile;
 }
 
 /** Drops every staged file (on any failure of the request). */
 export async function discardInput(input: Partial<BookInput>): Promise<void> {
-  await Promise.all([input.cover?.discard(), input.pdf?.discard()]);
+  await Promise.all([input.cover?.discard(), input.pdf?.discard(), input.epub?.discard()]);
 }
 
 /**
- * The body's fields and files; a PDF is inspected (document pool) before the function returns, and
- * refused with 422 (and every staged file discarded) when it cannot be read within the limits.
+ * The body's fields and files; a PDF and an EPUB are inspected (document pool) before the function
+ * returns, and refused with 422 (and every staged file discarded) when they break a rule.
  */
 export async function readBookInput(request: FastifyRequest, store: FileStore, jobs: DocumentJobs): Promise<BookInput> {
   const input = request.isMultipart() ? await readMultipart(request, store) : await readJson(request.body, store);
-  if (!input.pdf) return input;
   try {
-    input.pdf = await inspectUpload(jobs, input.pdf);
+    if (input.pdf) input.pdf = await inspectUpload(jobs, input.pdf);
+    if (input.epub) input.epub = await inspectEpubUpload(jobs, input.epub);
   } catch (error) {
     await discardInput(input);
     throw error;
@@ -64,6 +66,9 @@ async function readMultipart(request: FastifyRequest, store: FileStore): Promise
         } else if (part.fieldname === 'pdf') {
           if (input.pdf) throw badRequest('Only one PDF may be sent.');
           input.pdf = await acceptFile(store, part.file, 'pdf');
+        } else if (part.fieldname === 'epub') {
+          if (input.epub) throw badRequest('Only one EPUB may be sent.');
+          input.epub = await acceptFile(store, part.file, 'epub');
         } else {
           part.file.resume();
           throw badRequest(`Unexpected file field ${part.fieldname}.`);
@@ -102,6 +107,8 @@ async function readJson(body: unknown, store: FileStore): Promise<BookInput> {
     if (image) input.cover = await stageCover(store, decodeBase64File(image, 'image'));
     const pdf = fileField(raw.pdf, 'pdf');
     if (pdf) input.pdf = await acceptFile(store, decodeBase64File(pdf, 'pdf'), 'pdf');
+    const epub = fileField(raw.epub, 'epub');
+    if (epub) input.epub = await acceptFile(store, decodeBase64File(epub, 'epub'), 'epub');
   } catch (error) {
     await discardInput(input);
     throw error;
@@ -134,4 +141,28 @@ function parseMetaJson(text: string): Record<string, unknown> {
  */
 async function stageCover(store: FileStore, source: Parameters<typeof acceptFile>[1]): Promise<StagedCover> {
   return acceptImage(store, source, 'cover', sameFormat);
+}
+
+/**
+ * POST /api/books/epub-metadata: the multipart field `epub`, checked like an upload (document pool),
+ * answered as its metadata. Nothing is kept: the staged file is discarded in every case.
+ */
+export async function readEpubMetadata(request: FastifyRequest, store: FileStore, jobs: DocumentJobs) {
+  if (!request.isMultipart()) throw badRequest('Send the EPUB as multipart/form-data (field epub).');
+  let staged: AcceptedFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'epub' || staged) {
+        part.file.resume();
+        throw badRequest(staged ? 'Only one EPUB may be sent.' : `Unexpected file field ${part.fieldname}.`);
+      }
+      staged = await acceptFile(store, part.file, 'epub');
+    }
+    if (!staged) throw badRequest('Send the EPUB in the field epub.', 'VALIDATION_ERROR');
+    const inspected = await inspectEpubUpload(jobs, staged);
+    return inspected.metadata;
+  } finally {
+    await staged?.discard();
+  }
 }

@@ -34,6 +34,7 @@ export const bookColumns = {
   description: books.description,
   coverFileId: books.coverFileId,
   pdfFileId: books.pdfFileId,
+  epubFileId: books.epubFileId,
   status: books.status,
   userId: books.userId,
   meta: books.meta,
@@ -45,6 +46,8 @@ export const bookColumns = {
   samplePages: books.samplePages,
   sampleFileId: books.sampleFileId,
   sampleStatus: books.sampleStatus,
+  epubSampleFileId: books.epubSampleFileId,
+  epubSampleStatus: books.epubSampleStatus,
   createdAt: books.createdAt,
   updatedAt: books.updatedAt,
 };

@@ -1,4 +1,4 @@
-import { averageRating, centsToAmount, type Book, type BookSuggestion } from '@ebook/shared';
+import { averageRating, centsToAmount, type Book, type BookFormat, type BookSuggestion } from '@ebook/shared';
 import type { BookRow } from '../../db/schema/index.js';
 
 /**
@@ -23,6 +23,7 @@ export function presentBook(
     image: book.coverFileId ? `/api/books/${book.id}/cover` : null,
     thumbnail: book.coverFileId ? `/api/books/${book.id}/cover?size=card&v=${coverVersion(book.coverFileId)}` : null,
     pdf: book.pdfFileId ? `/api/books/${book.id}/pdf` : null,
+    formats: formatsOf(book),
     sample: sampleUrl(book),
     samplePages: book.samplePages,
     status: book.status,
@@ -35,6 +36,14 @@ export function presentBook(
     createdAt: book.createdAt.toISOString(),
     updatedAt: book.updatedAt.toISOString(),
   };
+}
+
+/** The formats of the files the book has, PDF first. */
+export function formatsOf(book: Pick<BookRow, 'pdfFileId' | 'epubFileId'>): BookFormat[] {
+  const formats: BookFormat[] = [];
+  if (book.pdfFileId) formats.push('pdf');
+  if (book.epubFileId) formats.push('epub');
+  return formats;
 }
 
 /** The sample's address while a sample is or can be made (cut on its first request), else null. */

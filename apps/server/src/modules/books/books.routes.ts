@@ -15,12 +15,13 @@ import {
   bookSuggestQuerySchema,
   bookSuggestionsResponseSchema,
   deleteBookResponseSchema,
+  epubMetadataSchema,
   idParamSchema,
 } from '@ebook/shared';
 import { z } from 'zod';
 import { tooManyRequests } from '../../lib/errors.js';
 import { callerOf } from '../../plugins/auth.js';
-import { readBookInput } from './books-input.js';
+import { readBookInput, readEpubMetadata } from './books-input.js';
 import { findPublicBookCached, listPublicBooks, type BookRecord } from './books-query.service.js';
 import { presentBook, presentSuggestion } from './books.presenter.js';
 import { suggestBooks } from './books-suggest.service.js';
@@ -38,7 +39,7 @@ const JSON_BOOK_BODY_LIMIT = Math.ceil(((PDF_MAX_BYTES + 5 * 1024 * 1024) * 4) /
 const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
 const bookBodyDoc =
-  'JSON (image and pdf as data URLs or base64) or multipart/form-data (fields, meta as JSON or meta.<key>, files image and pdf).';
+  'JSON (image, pdf and epub as data URLs or base64) or multipart/form-data (fields, meta as JSON or meta.<key>, files image, pdf and epub). A new book needs a PDF, an EPUB or both.';
 
 const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   const searchRateLimit = {
@@ -155,6 +156,21 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       const book = await createBook(app, { caller: callerOf(request), input });
       return reply.status(201).send({ msg: 'Book added successfully.', book: presentBook(book) });
     },
+  );
+
+  app.post(
+    '/books/epub-metadata',
+    {
+      onRequest: [app.requireUser, app.uploadSlot],
+      schema: {
+        tags: ['books'],
+        summary: "An EPUB's metadata, to prefill the book form (checked like an upload; nothing is stored)",
+        description:
+          'multipart/form-data with the file field epub. 422 EPUB_UNREADABLE, EPUB_TOO_LARGE, EPUB_UNSAFE_PATH, EPUB_ENCRYPTED or EPUB_INVALID when it breaks a rule.',
+        response: { 200: epubMetadataSchema },
+      },
+    },
+    async (request) => readEpubMetadata(request, app.fileStore, app.documentJobs),
   );
 
   app.put(

@@ -103,7 +103,7 @@ function pagesOf(pdf: NonNullable<BookInput['pdf']>): { pages?: number } {
 }
 
 async function commitFiles(input: BookInput): Promise<void> {
-  await Promise.all([input.cover?.commit(), input.pdf?.commit()]);
+  await Promise.all([input.cover?.commit(), input.pdf?.commit(), input.epub?.commit()]);
 }
 
 /** A member's limits (admins have none). */
@@ -145,7 +145,9 @@ async function assertWithinQuota(tx: Executor, caller: AuthUser, quota: MemberQu
       sql`${files.id} in (
         select ${books.coverFileId} from ${books} where ${books.userId} = ${caller.id}
         union
-        select ${books.pdfFileId} from ${books} where ${books.userId} = ${caller.id})`,
+        select ${books.pdfFileId} from ${books} where ${books.userId} = ${caller.id}
+        union
+        select ${books.epubFileId} from ${books} where ${books.userId} = ${caller.id})`,
     );
   const bytes = Number(used?.bytes ?? 0);
   if (bytes > quota.uploadBytes) {
@@ -175,18 +177,20 @@ export async function createBook(
   const quota = memberQuota(app);
   try {
     const fields = parseFields(input.fields);
-    if (!input.cover || !input.pdf) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');
-    const { cover, pdf } = input;
+    // A PDF, an EPUB or both.
+    if (!input.cover || (!input.pdf && !input.epub)) throw badRequest(BOOK_VALIDATION_MESSAGE, 'VALIDATION_ERROR');
+    const { cover, pdf, epub } = input;
     if (fields.status === 'unlisted') throw badRequest(UNLIST_BY_DELETE, 'VALIDATION_ERROR');
     // A member's submission always waits for review, whatever status the body carries.
     const status: BookStatus = caller.role === 'admin' ? (fields.status ?? 'added') : 'pending';
     const book = await db.transaction(async (tx) => {
       await lockMember(tx, caller, quota);
       const coverFileId = await recordFile(tx, cover, { width: cover.width, height: cover.height });
-      const pdfFileId = await recordFile(tx, pdf, pagesOf(pdf));
+      const pdfFileId = pdf ? await recordFile(tx, pdf, pagesOf(pdf)) : null;
+      const epubFileId = epub ? await recordFile(tx, epub) : null;
       const [row] = await tx
         .insert(books)
-        .values({ ...bookValues(fields), status, userId: caller.id, coverFileId, pdfFileId })
+        .values({ ...bookValues(fields), status, userId: caller.id, coverFileId, pdfFileId, epubFileId })
         .returning(bookColumns);
       await assertWithinQuota(tx, caller, quota);
       if (status === 'pending') {
@@ -261,6 +265,10 @@ export async function updateBook(
         ? await recordFile(tx, input.cover, { width: input.cover.width, height: input.cover.height })
         : current.coverFileId;
       const pdfFileId = input.pdf ? await recordFile(tx, input.pdf, pagesOf(input.pdf)) : current.pdfFileId;
+      const epubFileId = input.epub ? await recordFile(tx, input.epub) : current.epubFileId;
+      // Another EPUB: its sample is made again.
+      const epubSample =
+        epubFileId !== current.epubFileId ? { epubSampleFileId: null, epubSampleStatus: 'pending' as const } : {};
       // Another PDF or another sample length: the sample is cut again (modules/reading).
       const samplePages = fields.samplePages === undefined ? current.samplePages : fields.samplePages;
       const sampleStale = pdfFileId !== current.pdfFileId || samplePages !== current.samplePages;
@@ -273,8 +281,15 @@ export async function updateBook(
         await recordSampleRecut(tx, current.id, caller);
       }
       const sample = sampleStale ? { sampleFileId: null, sampleStatus: 'pending' as const } : {};
-      replaced = [current.coverFileId, current.pdfFileId, sampleStale ? current.sampleFileId : null].filter(
-        (fileId): fileId is string => !!fileId && fileId !== coverFileId && fileId !== pdfFileId,
+      replaced = [
+        current.coverFileId,
+        current.pdfFileId,
+        current.epubFileId,
+        sampleStale ? current.sampleFileId : null,
+        epubFileId !== current.epubFileId ? current.epubSampleFileId : null,
+      ].filter(
+        (fileId): fileId is string =>
+          !!fileId && fileId !== coverFileId && fileId !== pdfFileId && fileId !== epubFileId,
       );
       // Editing keeps the status; only an admin may set one explicitly. A member who edits a rejected
       // book sends it for review again.
@@ -292,9 +307,11 @@ export async function updateBook(
         .set({
           ...bookValues(fields),
           ...sample,
+          ...epubSample,
           status,
           coverFileId,
           pdfFileId,
+          epubFileId,
           rejectionReason: status === 'rejected' ? current.rejectionReason : null,
           version: sql`${books.version} + 1`,
           updatedAt: new Date(),
@@ -354,9 +371,13 @@ export async function deleteBook(
       return { outcome: { kind: 'unlisted', owners } as DeleteOutcome, fileIds: [] };
     }
     await tx.delete(books).where(eq(books.id, id));
-    const fileIds = [book.coverFileId, book.pdfFileId, book.sampleFileId].filter(
-      (fileId): fileId is string => !!fileId,
-    );
+    const fileIds = [
+      book.coverFileId,
+      book.pdfFileId,
+      book.sampleFileId,
+      book.epubFileId,
+      book.epubSampleFileId,
+    ].filter((fileId): fileId is string => !!fileId);
     return { outcome: { kind: 'deleted' } as DeleteOutcome, fileIds };
   });
   caches.clear();

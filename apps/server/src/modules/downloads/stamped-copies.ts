@@ -1,7 +1,8 @@
 /**
  * Stamped copies of sold books (plugin `stamped-copies`): a buyer who downloads a paid book gets their
- * own copy, the book's PDF with their name, e-mail and order in a footer on every page and in the
- * metadata (see stamp-pdf.ts). The copy is made once per buyer and book, in the document pool, and kept
+ * own copy of each format, the book's PDF with their name, e-mail and order in a footer on every page
+ * and in the metadata (see stamp-pdf.ts), the EPUB with the same on a colophon page and in its package
+ * metadata (stamp-epub.ts). The copy is made once per buyer and book, in the document pool, and kept
  * in the file store with a `files` row like any upload, so later downloads and the reader's Range
  * requests cost no stamping. The original stays untouched: books.policy says who gets a stamped copy
  * (an owner of a paid book); one who owns the book without an order (took it while it was free) gets
@@ -19,7 +20,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PDF_MAX_BYTES } from '@ebook/shared';
+import { EPUB_MAX_BYTES, PDF_MAX_BYTES, type BookFormat } from '@ebook/shared';
 import { documentFailures, files, orderItems, orders, stampedCopies, users } from '../../db/schema/index.js';
 import { unavailable } from '../../lib/errors.js';
 import { notifyAdmins } from '../notifications/notifications.service.js';
@@ -27,6 +28,7 @@ import { DocumentJobFailed, DocumentRefused } from '../files/document-jobs.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { BookRecord } from '../books/index.js';
 import { recordFile, removeUnusedFiles } from '../files/file-records.service.js';
+import { fileIdOf, FORMAT_MIME } from './send-book-file.js';
 
 /** A member the policy gives a stamped copy to. */
 interface Buyer {
@@ -51,7 +53,7 @@ export interface StampedCopies {
    * copy; null when there is no PDF or no sale to stamp (they get the original), or "preparing" when it
    * takes longer than a download waits. 503 COPY_UNAVAILABLE when it cannot be made.
    */
-  forDownload(book: BookRecord, buyer: Buyer): Promise<StampedFile | CopyPreparing | null>;
+  forDownload(book: BookRecord, buyer: Buyer, format?: BookFormat): Promise<StampedFile | CopyPreparing | null>;
 }
 
 declare module 'fastify' {
@@ -72,13 +74,17 @@ export default fp(
   async (app: FastifyInstance) => {
     const inFlight = new Map<string, Promise<StampedFile>>();
 
-    async function make(book: BookRecord, caller: Buyer, sale: Sale): Promise<StampedFile> {
-      const [source] = await app.db.select().from(files).where(eq(files.id, book.pdfFileId!)).limit(1);
+    async function make(book: BookRecord, caller: Buyer, sale: Sale, format: BookFormat): Promise<StampedFile> {
+      const [source] = await app.db
+        .select()
+        .from(files)
+        .where(eq(files.id, fileIdOf(book, format)!))
+        .limit(1);
       if (!source) throw copyUnavailable();
       let stamped: Uint8Array;
       try {
         stamped = await app.documentJobs.run({
-          kind: 'stamp',
+          kind: format === 'epub' ? 'stamp-epub' : 'stamp',
           bytes: await readWhole(app.fileStore, source.sha256, source.sizeBytes),
           stamp: {
             name: sale.name,
@@ -90,29 +96,42 @@ export default fp(
         });
       } catch (error) {
         if (error instanceof DocumentRefused || error instanceof DocumentJobFailed) {
-          await recordFailure(book, source.id, error);
+          await recordFailure(book, source.id, format, error);
           throw copyUnavailable();
         }
         throw error;
       }
       const staged = await app.fileStore.stage(
         Buffer.from(stamped.buffer, stamped.byteOffset, stamped.byteLength),
-        PDF_MAX_BYTES * 2,
+        (format === 'epub' ? EPUB_MAX_BYTES : PDF_MAX_BYTES) * 2,
       );
       let replaced: string | undefined;
       try {
         await app.db.transaction(async (tx) => {
-          const fileId = await recordFile(tx, { ...staged, mime: 'application/pdf' });
+          const fileId = await recordFile(tx, { ...staged, mime: FORMAT_MIME[format] });
           const [previous] = await tx
             .select({ fileId: stampedCopies.fileId })
             .from(stampedCopies)
-            .where(and(eq(stampedCopies.userId, caller.id), eq(stampedCopies.bookId, book.id)))
+            .where(
+              and(
+                eq(stampedCopies.userId, caller.id),
+                eq(stampedCopies.bookId, book.id),
+                eq(stampedCopies.format, format),
+              ),
+            )
             .for('update');
           await tx
             .insert(stampedCopies)
-            .values({ userId: caller.id, bookId: book.id, sourceFileId: source.id, fileId, orderId: sale.orderId })
+            .values({
+              userId: caller.id,
+              bookId: book.id,
+              format,
+              sourceFileId: source.id,
+              fileId,
+              orderId: sale.orderId,
+            })
             .onConflictDoUpdate({
-              target: [stampedCopies.userId, stampedCopies.bookId],
+              target: [stampedCopies.userId, stampedCopies.bookId, stampedCopies.format],
               set: { sourceFileId: source.id, fileId, orderId: sale.orderId, createdAt: new Date() },
             });
           if (previous && previous.fileId !== fileId) replaced = previous.fileId;
@@ -127,8 +146,9 @@ export default fp(
     }
 
     app.decorate('stampedCopies', {
-      async forDownload(book, caller) {
-        if (!book.pdfFileId) return null;
+      async forDownload(book, caller, format = 'pdf') {
+        const sourceId = fileIdOf(book, format);
+        if (!sourceId) return null;
         const [kept] = await app.db
           .select({ sha256: files.sha256, sizeBytes: files.sizeBytes })
           .from(stampedCopies)
@@ -137,7 +157,8 @@ export default fp(
             and(
               eq(stampedCopies.userId, caller.id),
               eq(stampedCopies.bookId, book.id),
-              eq(stampedCopies.sourceFileId, book.pdfFileId),
+              eq(stampedCopies.format, format),
+              eq(stampedCopies.sourceFileId, sourceId),
             ),
           )
           .limit(1);
@@ -147,13 +168,13 @@ export default fp(
         const [failed] = await app.db
           .select({ reason: documentFailures.reason })
           .from(documentFailures)
-          .where(and(eq(documentFailures.fileId, book.pdfFileId), eq(documentFailures.kind, 'stamp')))
+          .where(and(eq(documentFailures.fileId, sourceId), eq(documentFailures.kind, 'stamp')))
           .limit(1);
         if (failed) throw copyUnavailable();
-        const key = `${caller.id}:${book.id}:${book.pdfFileId}`;
+        const key = `${caller.id}:${book.id}:${sourceId}`;
         let pending = inFlight.get(key);
         if (!pending) {
-          pending = make(book, caller, sale).finally(() => inFlight.delete(key));
+          pending = make(book, caller, sale, format).finally(() => inFlight.delete(key));
           // Answered by a later download when this one stops waiting.
           pending.catch(() => undefined);
           inFlight.set(key, pending);
@@ -162,8 +183,14 @@ export default fp(
       },
     } satisfies StampedCopies);
 
-    /** Records that the book's PDF cannot be stamped (once) and tells the admins. */
-    async function recordFailure(book: BookRecord, sourceFileId: string, error: Error): Promise<void> {
+    /** Records that the book's PDF (or EPUB) cannot be stamped (once) and tells the admins. */
+    async function recordFailure(
+      book: BookRecord,
+      sourceFileId: string,
+      format: BookFormat,
+      error: Error,
+    ): Promise<void> {
+      const name = format.toUpperCase();
       app.log.warn({ err: error, bookId: book.id }, 'could not stamp a sold copy');
       await app.db.transaction(async (tx) => {
         const [row] = await tx
@@ -175,7 +202,7 @@ export default fp(
         await notifyAdmins(tx, {
           kind: 'document-failed',
           title: 'Sold copies cannot be stamped',
-          body: `The PDF of "${book.title}" could not be stamped for its buyers (${error.message}). They cannot download it until its PDF is replaced.`,
+          body: `The ${name} of "${book.title}" could not be stamped for its buyers (${error.message}). They cannot download it until its ${name} is replaced.`,
           link: '/admin-dashboard',
         });
       });

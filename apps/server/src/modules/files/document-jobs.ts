@@ -109,7 +109,7 @@ export default fp(
             failure = new DocumentJobFailed('time', `The ${job.kind} job ran past its time limit.`);
             void worker.terminate();
           },
-          job.kind === 'inspect' ? options.inspectTimeoutMs : options.timeoutMs,
+          job.kind === 'inspect' || job.kind === 'inspect-epub' ? options.inspectTimeoutMs : options.timeoutMs,
         );
         worker.once('message', (message: WorkerAnswer) => {
           answer = message;

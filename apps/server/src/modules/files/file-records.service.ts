@@ -71,7 +71,7 @@ export async function removeUnusedFiles(
         .where(
           and(
             eq(files.id, current),
-            sql`not exists (select 1 from ${books} where ${books.coverFileId} = ${files.id} or ${books.pdfFileId} = ${files.id} or ${books.sampleFileId} = ${files.id})`,
+            sql`not exists (select 1 from ${books} where ${books.coverFileId} = ${files.id} or ${books.pdfFileId} = ${files.id} or ${books.sampleFileId} = ${files.id} or ${books.epubFileId} = ${files.id} or ${books.epubSampleFileId} = ${files.id})`,
             sql`not exists (select 1 from ${users} where ${users.profileImageFileId} = ${files.id})`,
             sql`not exists (select 1 from ${stampedCopies} where ${stampedCopies.fileId} = ${files.id})`,
           ),

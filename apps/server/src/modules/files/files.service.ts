@@ -4,12 +4,12 @@
  */
 import { type Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
-import { COVER_MAX_BYTES, PDF_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '@ebook/shared';
+import { COVER_MAX_BYTES, EPUB_MAX_BYTES, PDF_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '@ebook/shared';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import { FileTooLargeError, type FileStore } from '../../lib/file-store.js';
 import { reencodeImage } from '../../lib/images.js';
 
-export type FileKind = 'cover' | 'pdf' | 'avatar';
+export type FileKind = 'cover' | 'pdf' | 'epub' | 'avatar';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -21,6 +21,12 @@ export const FILE_RULES: Record<FileKind, { mimes: string[]; maxBytes: number; l
     label: 'The profile picture must be a JPEG, PNG or WebP image',
   },
   pdf: { mimes: ['application/pdf'], maxBytes: PDF_MAX_BYTES, label: 'The book must be a PDF file' },
+  // Any zip: an EPUB without its mimetype entry first is refused by inspection, with its own code.
+  epub: {
+    mimes: ['application/epub+zip', 'application/zip'],
+    maxBytes: EPUB_MAX_BYTES,
+    label: 'The EPUB must be an EPUB file',
+  },
 };
 
 /** A file checked and staged on disk but not yet committed (so a failed transaction leaves nothing). */

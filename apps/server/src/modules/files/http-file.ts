@@ -78,7 +78,7 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: Fil
 }
 
 /** A safe ASCII file name for Content-Disposition, plus the exact title in RFC 5987 form. */
-export function pdfDisposition(title: string): string {
+export function bookDisposition(title: string, extension: 'pdf' | 'epub' = 'pdf'): string {
   const ascii =
     title
       .normalize('NFKD')
@@ -87,11 +87,11 @@ export function pdfDisposition(title: string): string {
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 150) || 'book';
-  const full = encodeURIComponent(`${title.replace(/[\r\n/\\]/g, ' ').trim() || 'book'}.pdf`).replace(
+  const full = encodeURIComponent(`${title.replace(/[\r\n/\\]/g, ' ').trim() || 'book'}.${extension}`).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}.pdf"; filename*=UTF-8''${full}`;
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${full}`;
 }
 
 /** Parses a single `bytes=` range; null = no usable range header, 'unsatisfiable' = 416. */

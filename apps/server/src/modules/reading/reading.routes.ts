@@ -1,6 +1,7 @@
 /**
  * Reading in the browser: where a member left off in a book (any device), the books they are reading,
- * and a book's sample PDF for "Read A Little" (served with Range, like the book's own PDF).
+ * and a book's sample PDF and sample EPUB for "Read A Little" (served with Range, like the book's own
+ * files).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -13,7 +14,7 @@ import {
 import { notFound, unprocessable } from '../../lib/errors.js';
 import { getFileRow } from '../files/file-records.service.js';
 import { latest } from '../files/http-file.js';
-import { sendPdf } from '../downloads/send-book-file.js';
+import { sendDocument } from '../downloads/send-book-file.js';
 import { presentBook } from '../books/books.presenter.js';
 import { getVisibleBook } from '../books/books.service.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -90,11 +91,46 @@ const readingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unprocessable('No sample can be made from this book.', 'SAMPLE_UNAVAILABLE');
       }
       const file = await getFileRow(app.db, book.sampleFileId);
-      return sendPdf(app, {
+      return sendDocument(app, {
         request,
         reply,
         sha256: file.sha256,
         disposition: 'inline; filename="sample.pdf"',
+        cacheControl: 'private, no-cache',
+        missing: 'The sample of this book is missing.',
+        lastModified: latest(book.updatedAt, file.createdAt),
+      });
+    },
+  );
+
+  app.get(
+    '/books/:id/epub-sample',
+    {
+      schema: {
+        tags: ['reading'],
+        summary: "The sample EPUB: the book's first chapters (about 10% of its text), with Range support",
+        description:
+          'Anyone who may see the book. Made on the first request if not ready yet; 404 FILE_NOT_FOUND for a book without an EPUB; 422 SAMPLE_UNAVAILABLE when none can be made.',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      let book = await getVisibleBook(app.db, request.params.id, () => app.currentUser(request));
+      if (!book.epubFileId) throw notFound('This book has no EPUB.', 'FILE_NOT_FOUND');
+      if (book.epubSampleStatus === 'pending') {
+        await app.samples.ensure(book.id, 'epub');
+        book = await getVisibleBook(app.db, book.id, () => app.currentUser(request));
+      }
+      if (book.epubSampleStatus !== 'ready' || !book.epubSampleFileId) {
+        throw unprocessable('No sample can be made from this book.', 'SAMPLE_UNAVAILABLE');
+      }
+      const file = await getFileRow(app.db, book.epubSampleFileId);
+      return sendDocument(app, {
+        request,
+        reply,
+        sha256: file.sha256,
+        format: 'epub',
+        disposition: 'inline; filename="sample.epub"',
         cacheControl: 'private, no-cache',
         missing: 'The sample of this book is missing.',
         lastModified: latest(book.updatedAt, file.createdAt),

@@ -1,14 +1,15 @@
 /**
  * Samples ("Read A Little"): the first pages of a book's PDF rebuilt into a PDF of their own in the
- * document pool (cut-sample.ts: only those pages and what they draw, verified), recorded as a file like
- * any other and named by the book (books.sample_file_id).
+ * document pool (cut-sample.ts: only those pages and what they draw, verified), and the first chapters
+ * of its EPUB into an EPUB of their own (cut-epub-sample.ts, verified too), each recorded as a file like
+ * any other and named by the book (books.sample_file_id, books.epub_sample_file_id).
  *
  * A cut that the PDF refuses, or whose worker runs out of memory or time, marks the sample failed in
  * the database (it is not tried again, after a restart either) and tells the admins. A cut that cannot
  * start because the pool is full leaves the sample pending (503 DOCUMENTS_BUSY; tried on a later request).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PDF_MAX_BYTES } from '@ebook/shared';
+import { EPUB_MAX_BYTES, PDF_MAX_BYTES, type BookFormat } from '@ebook/shared';
 import type { Db } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
 import type { FileStore } from '../../lib/file-store.js';
@@ -38,55 +39,82 @@ async function readWhole(store: FileStore, sha256: string): Promise<Uint8Array> 
   return whole;
 }
 
+/** The columns of each format's sample. */
+const SAMPLE_COLUMNS = {
+  pdf: {
+    source: books.pdfFileId,
+    file: books.sampleFileId,
+    status: books.sampleStatus,
+    fileKey: 'sampleFileId',
+    statusKey: 'sampleStatus',
+  },
+  epub: {
+    source: books.epubFileId,
+    file: books.epubSampleFileId,
+    status: books.epubSampleStatus,
+    fileKey: 'epubSampleFileId',
+    statusKey: 'epubSampleStatus',
+  },
+} as const;
+
 /**
- * Cuts and stores a book's sample when it is pending. The result is attached only if the book still
- * has the PDF and the page count it was cut from (an edit meanwhile makes it pending again, and the
- * next request cuts the new one). The book's version and updatedAt stay: this is not an edit.
+ * Cuts and stores a book's sample of `format` when it is pending. The result is attached only if the
+ * book still has the file (and, for a PDF, the page count) it was cut from (an edit meanwhile makes it
+ * pending again, and the next request cuts the new one). The book's version and updatedAt stay: this is
+ * not an edit.
  */
-export async function makeSample({ db, store, caches, jobs }: SampleDeps, bookId: string): Promise<void> {
+export async function makeSample(
+  { db, store, caches, jobs }: SampleDeps,
+  bookId: string,
+  format: BookFormat = 'pdf',
+): Promise<void> {
+  const columns = SAMPLE_COLUMNS[format];
   const [book] = await db
     .select({
       title: books.title,
       author: books.author,
-      pdfFileId: books.pdfFileId,
+      sourceId: columns.source,
       samplePages: books.samplePages,
-      sampleStatus: books.sampleStatus,
+      sampleStatus: columns.status,
     })
     .from(books)
     .where(eq(books.id, bookId))
     .limit(1);
-  if (!book?.pdfFileId || book.sampleStatus !== 'pending') return;
-  const source = book.pdfFileId;
+  if (!book?.sourceId || book.sampleStatus !== 'pending') return;
+  const source = book.sourceId;
   const unchanged = and(
     eq(books.id, bookId),
-    eq(books.pdfFileId, source),
-    eq(books.sampleStatus, 'pending'),
-    book.samplePages === null ? isNull(books.samplePages) : eq(books.samplePages, book.samplePages),
+    eq(columns.source, source),
+    eq(columns.status, 'pending'),
+    format === 'epub'
+      ? undefined
+      : book.samplePages === null
+        ? isNull(books.samplePages)
+        : eq(books.samplePages, book.samplePages),
   );
-  const pdf = await getFileRow(db, source);
+  const original = await getFileRow(db, source);
   let cut;
   try {
-    cut = await jobs.run({
-      kind: 'sample',
-      bytes: await readWhole(store, pdf.sha256),
-      chosen: book.samplePages,
-      title: book.title,
-      author: book.author,
-    });
+    const bytes = await readWhole(store, original.sha256);
+    cut =
+      format === 'epub'
+        ? await jobs.run({ kind: 'epub-sample', bytes, title: book.title, author: book.author })
+        : await jobs.run({ kind: 'sample', bytes, chosen: book.samplePages, title: book.title, author: book.author });
   } catch (error) {
     if (!(error instanceof DocumentRefused || error instanceof DocumentJobFailed)) throw error;
     await db.transaction(async (tx) => {
       const rows = await tx
         .update(books)
-        .set({ sampleStatus: 'failed', updatedAt: sql`${books.updatedAt}` })
+        .set({ [columns.statusKey]: 'failed', updatedAt: sql`${books.updatedAt}` })
         .where(unchanged)
         .returning({ id: books.id });
-      // A book too short for a sample is no fault; a PDF that defeats the cut is the admins' to see.
+      // A book too short for a sample is no fault; a file that defeats the cut is the admins' to see.
       if (rows.length > 0 && error instanceof DocumentJobFailed) {
+        const name = format.toUpperCase();
         await notifyAdmins(tx, {
           kind: 'document-failed',
           title: 'A sample could not be made',
-          body: `The sample of "${book.title}" failed (${error.reason}): ${error.message} It is not tried again until the PDF or the sample length changes.`,
+          body: `The ${name} sample of "${book.title}" failed (${error.reason}): ${error.message} It is not tried again until the ${name}${format === 'pdf' ? ' or the sample length' : ''} changes.`,
           link: '/admin-dashboard',
         });
       }
@@ -94,13 +122,16 @@ export async function makeSample({ db, store, caches, jobs }: SampleDeps, bookId
     caches.clear();
     return;
   }
-  const staged = await store.stage(Buffer.from(cut.bytes), PDF_MAX_BYTES);
+  const staged = await store.stage(Buffer.from(cut.bytes), format === 'epub' ? EPUB_MAX_BYTES : PDF_MAX_BYTES);
   try {
     await db.transaction(async (tx) => {
-      const fileId = await recordFile(tx, { ...staged, mime: 'application/pdf' });
+      const fileId = await recordFile(tx, {
+        ...staged,
+        mime: format === 'epub' ? 'application/epub+zip' : 'application/pdf',
+      });
       const rows = await tx
         .update(books)
-        .set({ sampleFileId: fileId, sampleStatus: 'ready', updatedAt: sql`${books.updatedAt}` })
+        .set({ [columns.fileKey]: fileId, [columns.statusKey]: 'ready', updatedAt: sql`${books.updatedAt}` })
         .where(unchanged)
         .returning({ id: books.id });
       // Changed meanwhile: roll the file row back; the next request cuts the new sample.
@@ -124,13 +155,14 @@ export class SampleMaker {
 
   constructor(private readonly deps: SampleDeps) {}
 
-  /** Resolves once the book's sample is ready or known to be impossible. */
-  ensure(bookId: string): Promise<void> {
-    let pending = this.inFlight.get(bookId);
+  /** Resolves once the book's sample of `format` is ready or known to be impossible. */
+  ensure(bookId: string, format: BookFormat = 'pdf'): Promise<void> {
+    const key = `${format}:${bookId}`;
+    let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.queue.then(() => makeSample(this.deps, bookId)).finally(() => this.inFlight.delete(bookId));
+      pending = this.queue.then(() => makeSample(this.deps, bookId, format)).finally(() => this.inFlight.delete(key));
       this.queue = pending.catch(() => undefined);
-      this.inFlight.set(bookId, pending);
+      this.inFlight.set(key, pending);
     }
     return pending;
   }

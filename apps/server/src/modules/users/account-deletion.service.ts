@@ -60,7 +60,13 @@ export async function removeMemberAccount(
     const removedBooks = await tx
       .delete(books)
       .where(and(eq(books.userId, memberId), inArray(books.status, [...UNPUBLISHED_STATUSES])))
-      .returning({ coverFileId: books.coverFileId, pdfFileId: books.pdfFileId, sampleFileId: books.sampleFileId });
+      .returning({
+        coverFileId: books.coverFileId,
+        pdfFileId: books.pdfFileId,
+        sampleFileId: books.sampleFileId,
+        epubFileId: books.epubFileId,
+        epubSampleFileId: books.epubSampleFileId,
+      });
 
     // Their stamped copies go with them (the rows by cascade, the files below).
     const copies = await tx
@@ -75,6 +81,8 @@ export async function removeMemberAccount(
       if (book.coverFileId) candidates.add(book.coverFileId);
       if (book.pdfFileId) candidates.add(book.pdfFileId);
       if (book.sampleFileId) candidates.add(book.sampleFileId);
+      if (book.epubFileId) candidates.add(book.epubFileId);
+      if (book.epubSampleFileId) candidates.add(book.epubSampleFileId);
     }
     if (target.profileImageFileId) candidates.add(target.profileImageFileId);
     for (const copy of copies) candidates.add(copy.fileId);

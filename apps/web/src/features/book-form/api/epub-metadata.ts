@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { EpubMetadata } from '../lib/book-form-values';
+import type { EpubMetadata } from '@ebook/shared';
 
 /** POST /api/books/epub-metadata: what the EPUB's package says about the book (nothing is stored). */
 export function readEpubMetadata(epub: File): Promise<EpubMetadata> {

@@ -25,6 +25,7 @@ const stored: Book = {
   image: '/api/books/b1/cover',
   thumbnail: '/api/books/b1/cover?size=card',
   pdf: '/api/books/b1/pdf',
+  formats: ['pdf'],
   sample: '/api/books/b1/sample',
   samplePages: null,
   status: 'approved',

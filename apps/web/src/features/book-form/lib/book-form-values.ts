@@ -6,10 +6,12 @@ import { z } from 'zod';
 import {
   BOOK_VALIDATION_MESSAGE,
   COVER_MAX_BYTES,
+  EPUB_MAX_BYTES,
   PDF_MAX_BYTES,
   parsePriceToCents,
   type Book,
   type BookMeta,
+  type EpubMetadata,
   type BookStatus,
 } from '@ebook/shared';
 
@@ -121,9 +123,6 @@ export function checkPdfFile(file: File): string | null {
   return null;
 }
 
-/** An EPUB's size limit (as a PDF's). */
-export const EPUB_MAX_BYTES = PDF_MAX_BYTES;
-
 export function checkEpubFile(file: File): string | null {
   const looksLikeEpub = file.type === 'application/epub+zip' || /\.epub$/i.test(file.name);
   if (!looksLikeEpub) return 'The book must be an EPUB file.';
@@ -131,26 +130,12 @@ export function checkEpubFile(file: File): string | null {
   return null;
 }
 
-/** What POST /api/books/epub-metadata reads from an EPUB's package. */
-export interface EpubMetadata {
-  title: string | null;
-  authors: string[];
-  language: string | null;
-  identifier: string | null;
-  isbn: string | null;
-  description: string | null;
-  publisher: string | null;
-  date: string | null;
-  subjects: string[];
-  hasCover: boolean;
-}
-
 /**
  * The form values an EPUB's metadata fills in: only fields still empty, so nothing typed is lost.
  * Returns the values to set, by field path.
  */
 export function prefillFromEpub(values: BookFormValues, metadata: EpubMetadata): Partial<Record<PrefillField, string>> {
-  const year = metadata.date?.match(/^-?\d{1,4}/)?.[0];
+  const year = metadata.date.match(/^-?\d{1,4}/)?.[0];
   const candidates: Record<PrefillField, string | null | undefined> = {
     title: metadata.title,
     author: metadata.authors.join(', '),

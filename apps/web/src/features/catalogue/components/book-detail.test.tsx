@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/test/render';
 import { serverAnswering } from '@/test/server';
 import { BookDetail } from './book-detail';
 
-const book = (overrides: Partial<Book> & { formats?: ('pdf' | 'epub')[] }): Book => ({
+const book = (overrides: Partial<Book>): Book => ({
   _id: 'b1',
   title: 'The Keeper of the Light',
   author: 'Ada Fairweather',
@@ -28,6 +28,7 @@ const book = (overrides: Partial<Book> & { formats?: ('pdf' | 'epub')[] }): Book
   updatedAt: '2026-01-01T00:00:00.000Z',
   version: 1,
   rejectionReason: null,
+  formats: ['pdf'],
   ...overrides,
 });
 

@@ -36,6 +36,5 @@ export function additionalInformation(book: Book): { label: string; value: strin
 
 /** The formats of the book's files ("PDF, EPUB"), when the store says which it has. */
 function fileFormats(book: Book): string | null {
-  const formats = (book as { formats?: unknown }).formats;
-  return Array.isArray(formats) && formats.length > 0 ? formatNames(book) : null;
+  return book.formats.length > 0 ? formatNames(book) : null;
 }

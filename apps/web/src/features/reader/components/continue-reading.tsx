@@ -4,22 +4,19 @@ import { BookThumb } from '@/components/ui/book-thumb';
 import { paths } from '@/config/paths';
 import { useReadingList } from '../api/progress';
 
-/** The place kept: a PDF's page, or how much of an EPUB has been read. */
-type KeptPlace = Pick<ReadingProgress, 'page' | 'pages'> & {
-  format?: 'pdf' | 'epub';
-  percentage?: number | null;
-};
-
-/** "page 37 of 212" (PDF) or "37% read" (EPUB), with a bar. */
-export function ReadingProgressLabel({ progress }: { progress: KeptPlace }) {
-  const epub = progress.format === 'epub';
-  const share = Math.round(
-    Math.min(1, Math.max(0, epub ? (progress.percentage ?? 0) : progress.page / progress.pages)) * 100,
-  );
+/** "page 37 of 212" (PDF) or "25% read" (EPUB), with a bar. */
+export function ReadingProgressLabel({
+  progress,
+}: {
+  progress: Pick<ReadingProgress, 'page' | 'pages' | 'percentage'>;
+}) {
+  const share = Math.round(progress.percentage * 100);
   return (
     <div className="mt-1 text-xs text-stone-600">
       <span data-testid="reading-progress">
-        {epub ? `${share}% read` : `page ${progress.page} of ${progress.pages}`}
+        {progress.page !== null && progress.pages !== null
+          ? `page ${progress.page} of ${progress.pages}`
+          : `${share}% read`}
       </span>
       <div
         className="mt-1 h-1.5 w-full max-w-40 overflow-hidden rounded-full bg-stone-200"

@@ -28,8 +28,8 @@ export function useEpubPlace(bookId: string, { member, keep }: { member: boolean
     getProgress(bookId).then(
       (progress) => {
         if (cancelled) return;
-        const locator = (progress as { locator?: string | null } | null)?.locator;
-        setStart(typeof locator === 'string' && locator ? locator : local);
+        const locator = progress?.format === 'epub' ? progress.locator : null;
+        setStart(locator || local);
       },
       () => !cancelled && setStart(local),
     );
