@@ -159,7 +159,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
       next: () => void rendition?.next(),
       previous: () => void rendition?.prev(),
       first: () => void rendition?.display(book.spine.first().href),
-      last: () => void rendition?.display(book.spine.last().href),
+      last: () => void (rendition && showEnd(rendition, book)),
     }),
     [rendition, book],
   );
@@ -463,6 +463,16 @@ function applySettings(rendition: Rendition, settings: ReaderSettings): void {
   rendition.themes.select(settings.theme);
   rendition.themes.fontSize(`${settings.fontSize}%`);
   rendition.themes.override('line-height', String(settings.lineSpacing), true);
+}
+
+/** The book's last page: its last chapter, then page by page to that chapter's end. */
+async function showEnd(rendition: Rendition, book: Book): Promise<void> {
+  await rendition.display(book.spine.last().href);
+  for (let turn = 0; turn < 500 && !rendition.location?.atEnd; turn += 1) {
+    const before = rendition.location?.start.cfi;
+    await rendition.next();
+    if (rendition.location?.start.cfi === before) break;
+  }
 }
 
 /** Before the book is counted: the share of the spine before this chapter. */
