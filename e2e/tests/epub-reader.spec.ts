@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, E2E_PORT } from '../playwright.config';
 import { buildEpub } from '../support/epub';
@@ -106,6 +107,15 @@ test('reads an EPUB by keyboard, with its contents, font size and theme @phone',
   await page.getByRole('button', { name: 'Sepia' }).click();
   await expect(text(page)).toHaveCSS('background-color', 'rgb(244, 236, 216)');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/epub-${test.info().project.name}.png` });
+  // The reader's own controls (the book's frame is the book's; its text is checked above).
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-testid="epub-view"] iframe')
+    .analyze();
+  const serious = axe.violations.filter((found) => found.impact === 'serious' || found.impact === 'critical');
+  expect(serious.map((found) => `${found.id}: ${found.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   // The settings and a visitor's place are kept in this browser.
   const place = await view(page).getAttribute('data-locator');

@@ -131,8 +131,10 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
     };
   }, [book, start]);
 
-  // Count the book (in the background) so that places read as percentages.
+  // Count the book (in the background, once the first page shows) so that places read as percentages.
+  const shown = rendition !== null;
   useEffect(() => {
+    if (!shown) return;
     let cancelled = false;
     countLocations(book).then(
       () => !cancelled && setCounted(true),
@@ -141,7 +143,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
     return () => {
       cancelled = true;
     };
-  }, [book]);
+  }, [book, shown]);
   useEffect(() => {
     if (!counted || !place || place.percentage !== null) return;
     const percentage = book.locations.percentageFromCfi(place.cfi);
@@ -227,7 +229,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
 
   const colours = THEME_COLOURS[settings.theme];
   const share = place?.percentage ?? null;
-  const shown = share === null ? null : Math.round(share * 100);
+  const percent = share === null ? null : Math.round(share * 100);
 
   return (
     <>
@@ -258,7 +260,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
             data-testid="epub-percentage"
             aria-live="polite"
           >
-            {shown === null ? '…' : `${shown}%`}
+            {percent === null ? '…' : `${percent}%`}
           </span>
           <button
             type="button"
