@@ -76,6 +76,8 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
   const [rendition, setRendition] = useState<Rendition | null>(null);
   const [place, setPlace] = useState<Place | null>(null);
   const [counted, setCounted] = useState(false);
+  const countedRef = useRef(false);
+  countedRef.current = counted;
   const [failed, setFailed] = useState(false);
   const [tocOpen, setTocOpen] = useState(false);
   const [textOpen, setTextOpen] = useState(false);
@@ -102,7 +104,8 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
     view.on(
       'relocated',
       (location: { start: { cfi: string; href: string; percentage?: number }; atStart?: boolean; atEnd?: boolean }) => {
-        const percentage = book.locations.length() > 0 ? book.locations.percentageFromCfi(location.start.cfi) : null;
+        // Locations are filled in as the book is counted: only a finished count gives percentages.
+      const percentage = countedRef.current ? book.locations.percentageFromCfi(location.start.cfi) : null;
         setPlace({
           cfi: location.start.cfi,
           href: location.start.href,
