@@ -105,7 +105,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
       'relocated',
       (location: { start: { cfi: string; href: string; percentage?: number }; atStart?: boolean; atEnd?: boolean }) => {
         // Locations are filled in as the book is counted: only a finished count gives percentages.
-      const percentage = countedRef.current ? book.locations.percentageFromCfi(location.start.cfi) : null;
+        const percentage = countedRef.current ? book.locations.percentageFromCfi(location.start.cfi) : null;
         setPlace({
           cfi: location.start.cfi,
           href: location.start.href,
