@@ -78,7 +78,8 @@ test.describe('book detail', () => {
     await expect(page.getByRole('button', { name: 'Read A Little' })).toHaveCount(0);
     await expect(page.getByTestId('book-price')).toHaveCount(0);
     const info = page.getByRole('complementary', { name: 'Book Information' });
-    await expect(info.locator('dd')).toHaveText(['N/A', 'N/A', shelf.category, 'N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
+    // Format: the formats of the book's files (this one has its PDF only).
+    await expect(info.locator('dd')).toHaveText(['N/A', 'N/A', shelf.category, 'PDF', 'N/A', 'N/A', 'N/A', 'N/A']);
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download' }).click();

@@ -152,3 +152,26 @@ describe('TRUST_PROXY: whose X-Forwarded-For is believed', () => {
     },
   );
 });
+
+describe('Content-Security-Policy of the reader', () => {
+  it("lets an EPUB's own blob: styles and fonts load in the reader's frame, and nothing from another site", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    const directives = new Map(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources] as const),
+    );
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src-attr')).toEqual(["'none'"]);
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'", 'blob:']);
+    expect(directives.get('font-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    // No directive names a remote source or a wildcard.
+    for (const sources of directives.values()) {
+      for (const source of sources) expect(source).not.toMatch(/^(https?:|\*)/);
+    }
+  });
+});

@@ -28,7 +28,10 @@ function isForeignOrigin(request: FastifyRequest): boolean {
 
 /**
  * Security headers, HTTPS and cross-site requests. The CSP allows no inline script; images may be
- * data:/blob: URLs (previews of files being uploaded, generated avatars). Over HTTPS (as seen
+ * data:/blob: URLs (previews of files being uploaded, generated avatars), and styles and fonts blob:
+ * URLs (an EPUB's own style sheets and fonts, which the reader unpacks in the browser). Nothing may
+ * come from another site: an EPUB's chapter, drawn in a sandboxed frame that inherits this policy,
+ * can reach no network. Over HTTPS (as seen
  * through the proxies TRUST_PROXY names) responses carry HSTS. A state-changing request (POST, PUT,
  * PATCH, DELETE, multipart included) whose Origin is another site is refused with 403, whatever
  * the session cookie's SameSite; API clients that send no Origin (Bearer tokens) are not affected.
@@ -43,9 +46,9 @@ export default fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'", 'blob:'],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
           frameSrc: ["'self'"],

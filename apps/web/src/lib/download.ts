@@ -15,13 +15,18 @@ export function downloadFile(url: string, filename: string): void {
 
 /** A file name made from a book title: 'The Time Machine.pdf'. */
 export function pdfFileName(title: string): string {
+  return bookFileName(title, 'pdf');
+}
+
+/** A file name made from a book title and format: 'The Time Machine.epub'. */
+export function bookFileName(title: string, format: 'pdf' | 'epub'): string {
   const safe = [...title]
     .map((char) => (char.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(char) ? ' ' : char))
     .join('')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 150);
-  return `${safe || 'book'}.pdf`;
+  return `${safe || 'book'}.${format}`;
 }
 
 /** A download the server cannot give now (its copy could not be prepared, or took too long). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { showError } from '@/lib/alerts';
-import { downloadWhenReady, DownloadError, pdfFileName } from '@/lib/download';
+import { bookFileName, downloadWhenReady, DownloadError } from '@/lib/download';
 
 /**
  * Download of a bought book: while the buyer's stamped copy is being made the button says "Preparing
@@ -11,17 +11,22 @@ export function DownloadButton({
   title,
   className,
   ariaLabel,
+  format = 'pdf',
+  label = 'Download',
 }: {
   url: string;
   title: string;
   className: string;
   ariaLabel?: string;
+  format?: 'pdf' | 'epub';
+  /** The button's text ("Download", or "Download EPUB" beside a PDF). */
+  label?: string;
 }) {
   const [state, setState] = useState<'idle' | 'asking' | 'preparing'>('idle');
   const start = async () => {
     setState('asking');
     try {
-      await downloadWhenReady(url, pdfFileName(title), () => setState('preparing'));
+      await downloadWhenReady(url, bookFileName(title, format), () => setState('preparing'));
     } catch (error) {
       void showError(
         'Error',
@@ -40,7 +45,7 @@ export function DownloadButton({
       onClick={() => void start()}
       className={className}
     >
-      {state === 'preparing' ? 'Preparing your copy...' : 'Download'}
+      {state === 'preparing' ? 'Preparing your copy...' : label}
     </button>
   );
 }

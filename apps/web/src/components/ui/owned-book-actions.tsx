@@ -1,3 +1,4 @@
+import { bookDownloads } from '@/lib/book-formats';
 import { DownloadButton } from './download-button';
 
 /**
@@ -9,7 +10,7 @@ export function OwnedBookActions({
   book,
   size = 'sm',
 }: {
-  book: { title: string; pdf: string | null };
+  book: { _id: string; title: string; pdf: string | null; formats?: ('pdf' | 'epub')[] };
   size?: 'sm' | 'md';
 }) {
   const pad = size === 'md' ? 'px-4 py-2' : 'px-3 py-2';
@@ -24,14 +25,17 @@ export function OwnedBookActions({
         </svg>
         In your library
       </span>
-      {book.pdf && (
+      {bookDownloads(book).map((download) => (
         <DownloadButton
-          url={book.pdf}
+          key={download.format}
+          url={download.url}
           title={book.title}
-          ariaLabel={`Download ${book.title}`}
+          format={download.format}
+          label={download.label}
+          ariaLabel={download.ariaLabel}
           className={`inline-flex items-center gap-2 rounded-lg bg-emerald-700 ${pad} text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-80`}
         />
-      )}
+      ))}
     </>
   );
 }

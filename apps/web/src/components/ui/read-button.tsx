@@ -1,3 +1,4 @@
+import { bookHasEpub, type BookFormat } from '@/lib/book-formats';
 import { Link } from 'react-router-dom';
 import type { Book } from '@ebook/shared';
 import { paths } from '@/config/paths';
@@ -5,10 +6,10 @@ import { useMe } from '@/lib/auth/get-me';
 
 /** Whether the caller may read the whole book: free, owned, their own submission, or an admin (the server checks). */
 export function mayReadWhole(
-  book: Pick<Book, 'isFree' | 'owned' | 'userId' | 'pdf'>,
+  book: Pick<Book, 'isFree' | 'owned' | 'userId' | 'pdf'> & { formats?: BookFormat[] },
   me: { _id: string; role: string } | null | undefined,
 ): boolean {
-  if (!book.pdf) return false;
+  if (!book.pdf && !bookHasEpub(book)) return false;
   return book.isFree || book.owned === true || me?.role === 'admin' || (!!me && me._id === book.userId);
 }
 
@@ -18,7 +19,7 @@ export function ReadButton({
   size = 'sm',
   label = 'Read',
 }: {
-  book: Pick<Book, '_id' | 'title' | 'isFree' | 'owned' | 'userId' | 'pdf'>;
+  book: Pick<Book, '_id' | 'title' | 'isFree' | 'owned' | 'userId' | 'pdf'> & { formats?: BookFormat[] };
   size?: 'sm' | 'md';
   label?: string;
 }) {

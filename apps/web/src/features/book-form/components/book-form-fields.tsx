@@ -5,6 +5,7 @@ import { BOOK_SAVED_REDIRECT_MS, BOOK_VALIDATION_MESSAGE, CATEGORY_SUGGESTIONS, 
 import { FormField } from '@/components/ui/form-field';
 import { showError, showSuccess, showWarning } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
+import { readEpubMetadata } from '../api/epub-metadata';
 import { useSaveBook } from '../api/save-book';
 import {
   META_FIELDS,
@@ -12,16 +13,29 @@ import {
   isMissingRequired,
   missingFields,
   missingFieldsMessage,
+  prefillFromEpub,
   statusToSend,
   toFormData,
   toFormValues,
   type BookFormValues,
   type BookFormVariant,
 } from '../lib/book-form-values';
+import { bookHasEpub } from '@/lib/book-formats';
 import { BookFiles } from './book-files';
 import { TextAreaField } from './text-area-field';
 import { UploadProgress } from './upload-progress';
 import { Button } from '@/components/ui/button';
+
+const PREFILL_LABELS = {
+  title: 'Title',
+  author: 'Author',
+  description: 'Description',
+  'meta.language': 'Language',
+  'meta.publishYear': 'Publish Year',
+  'meta.tags': 'Tags',
+  'meta.sku': 'SKU',
+  'meta.format': 'Format',
+} as const;
 
 /** A field's own problem; a missing required field is reported once, by the Validation Error dialog. */
 const messageOf = (error: FieldError | undefined) =>
@@ -39,6 +53,8 @@ export function BookFormFields({
   const save = useSaveBook();
   const [cover, setCover] = useState<File | null>(null);
   const [pdf, setPdf] = useState<File | null>(null);
+  const [epub, setEpub] = useState<File | null>(null);
+  const [epubNote, setEpubNote] = useState<{ kind: 'reading' | 'filled' | 'failed'; text: string } | null>(null);
   const [progress, setProgress] = useState(0);
   const [saved, setSaved] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -48,10 +64,39 @@ export function BookFormFields({
     register,
     handleSubmit,
     getValues,
+    setValue,
     formState: { errors },
   } = useForm<BookFormValues>({ resolver: zodResolver(bookFormSchema), defaultValues: toFormValues(book, variant) });
 
-  const files = { hasCover: Boolean(cover || book?.image), hasPdf: Boolean(pdf || book?.pdf) };
+  const hasStoredEpub = Boolean(book && bookHasEpub(book));
+  const files = {
+    hasCover: Boolean(cover || book?.image),
+    hasPdf: Boolean(pdf || book?.pdf),
+    hasEpub: Boolean(epub) || hasStoredEpub,
+  };
+
+  // A chosen EPUB fills in the fields still empty from its package (title, authors, language...).
+  const chooseEpub = (file: File) => {
+    setEpub(file);
+    setEpubNote({ kind: 'reading', text: 'Reading the EPUB…' });
+    readEpubMetadata(file).then(
+      (metadata) => {
+        const filled = prefillFromEpub(getValues(), metadata);
+        const names = Object.keys(filled).map((field) => PREFILL_LABELS[field as keyof typeof filled]);
+        for (const [field, value] of Object.entries(filled)) {
+          setValue(field as keyof typeof filled, value, { shouldDirty: true });
+        }
+        setEpubNote({
+          kind: 'filled',
+          text: names.length ? `Filled in from the EPUB: ${names.join(', ')}.` : 'The EPUB was read.',
+        });
+      },
+      (error: unknown) => {
+        setEpub(null);
+        setEpubNote({ kind: 'failed', text: errorText(error) ?? 'This EPUB could not be read.' });
+      },
+    );
+  };
   // Names the very fields left empty, in plain words.
   const warnMissing = () =>
     void showWarning('Validation Error', missingFieldsMessage(missingFields(getValues(), files)));
@@ -59,7 +104,13 @@ export function BookFormFields({
   const onValid = (values: BookFormValues) => {
     if (isMissingRequired(values, files)) return warnMissing();
     if (save.isPending || saved) return;
-    const form = toFormData(values, { status: statusToSend(variant, book), existingMeta: book?.meta, cover, pdf });
+    const form = toFormData(values, {
+      status: statusToSend(variant, book),
+      existingMeta: book?.meta,
+      cover,
+      pdf,
+      epub,
+    });
     setProgress(0);
     save.mutate(
       { bookId: book?._id, form, onProgress: setProgress },
@@ -130,10 +181,24 @@ export function BookFormFields({
       <BookFiles
         existingCover={book?.thumbnail ?? book?.image ?? null}
         existingPdf={book?.pdf ?? null}
+        hasStoredEpub={hasStoredEpub}
         cover={cover}
         pdf={pdf}
+        epub={epub}
         onCover={setCover}
         onPdf={setPdf}
+        onEpub={chooseEpub}
+        epubNote={
+          epubNote && (
+            <p
+              role={epubNote.kind === 'failed' ? 'alert' : 'status'}
+              data-testid="epub-note"
+              className={`text-sm ${epubNote.kind === 'failed' ? 'text-red-600' : 'text-stone-600'}`}
+            >
+              {epubNote.text}
+            </p>
+          )
+        }
       />
 
       <TextAreaField label="Short Story" rows={4} error={messageOf(errors.story)} {...register('story')} />

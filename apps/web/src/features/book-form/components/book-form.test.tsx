@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { json, stubServer } from '@/test/server';
 import { BookForm } from './book-form';
 
 const renderForm = (variant: 'admin' | 'member') =>
@@ -33,6 +34,7 @@ describe('BookForm', () => {
       'Author',
       'Upload Cover Image',
       'Upload Book',
+      'Upload EPUB',
       'Short Story',
       'Description',
     ]) {
@@ -72,5 +74,55 @@ describe('BookForm', () => {
     );
     expect(screen.getByText('The cover must be a JPEG, PNG or WebP image.')).toBeInTheDocument();
     expect(screen.queryByAltText('Cover preview')).not.toBeInTheDocument();
+  });
+
+  it('fills empty fields from a chosen EPUB and keeps what was typed', async () => {
+    const asked: { url: string; file: unknown }[] = [];
+    stubServer((url, init) => {
+      asked.push({ url, file: (init.body as FormData).get('epub') });
+      return json({
+        title: 'The Keeper of the Light',
+        authors: ['Ada Fairweather'],
+        language: 'en',
+        identifier: '',
+        isbn: '',
+        description: 'A lighthouse in a storm.',
+        publisher: '',
+        date: '1911',
+        subjects: [],
+        hasCover: false,
+      });
+    });
+    renderForm('member');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Title'), 'My own title');
+    const epub = new File(['PK'], 'keeper.epub', { type: 'application/epub+zip' });
+    await user.upload(screen.getByLabelText('Upload EPUB'), epub);
+    await waitFor(() =>
+      expect(screen.getByTestId('epub-note')).toHaveTextContent(
+        'Filled in from the EPUB: Author, Description, Language, Publish Year, Format.',
+      ),
+    );
+    expect(asked).toEqual([{ url: '/api/books/epub-metadata', file: epub }]);
+    expect(screen.getByLabelText('Title')).toHaveValue('My own title');
+    expect(screen.getByLabelText('Author')).toHaveValue('Ada Fairweather');
+    expect(screen.getByLabelText('Description')).toHaveValue('A lighthouse in a storm.');
+    expect(screen.getByLabelText('Language')).toHaveValue('en');
+    expect(screen.getByTestId('epub-status')).toHaveTextContent('EPUB uploaded');
+  });
+
+  it('says in plain words why an EPUB was refused, and forgets it', async () => {
+    stubServer(() =>
+      json({ msg: 'This EPUB is encrypted (DRM) and cannot be sold here.', code: 'EPUB_ENCRYPTED' }, 422),
+    );
+    renderForm('admin');
+    const user = userEvent.setup();
+    await user.upload(
+      screen.getByLabelText('Upload EPUB'),
+      new File(['PK'], 'locked.epub', { type: 'application/epub+zip' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This EPUB is encrypted (DRM) and cannot be sold here.');
+    expect(screen.queryByTestId('epub-status')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('');
   });
 });

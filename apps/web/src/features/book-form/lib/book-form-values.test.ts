@@ -4,7 +4,9 @@ import {
   bookFormSchema,
   checkCoverFile,
   checkPdfFile,
+  checkEpubFile,
   isMissingRequired,
+  prefillFromEpub,
   statusToSend,
   toFormData,
   toFormValues,
@@ -56,6 +58,9 @@ describe('book form values', () => {
     expect(isMissingRequired({ ...filled(), author: '   ' }, files)).toBe(true);
     expect(isMissingRequired(filled(), { hasCover: false, hasPdf: true })).toBe(true);
     expect(isMissingRequired(filled(), { hasCover: true, hasPdf: false })).toBe(true);
+    // The book's text may be a PDF, an EPUB or both.
+    expect(isMissingRequired(filled(), { hasCover: true, hasPdf: false, hasEpub: true })).toBe(false);
+    expect(isMissingRequired(filled(), { hasCover: true, hasPdf: false, hasEpub: false })).toBe(true);
     const parsed = bookFormSchema.safeParse({ ...filled(), story: '' });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe(BOOK_VALIDATION_MESSAGE);
@@ -114,5 +119,46 @@ describe('book form values', () => {
     expect(checkPdfFile(new File(['x'], 'book.pdf', { type: 'application/pdf' }))).toBeNull();
     expect(checkPdfFile(new File(['x'], 'book.pdf', { type: '' }))).toBeNull();
     expect(checkPdfFile(new File(['x'], 'book.txt', { type: 'text/plain' }))).toBe('The book must be a PDF file.');
+  });
+});
+
+describe('EPUB', () => {
+  const metadata = {
+    title: 'The Keeper of the Light',
+    authors: ['Ada Fairweather', 'Tom Reed'],
+    language: 'en',
+    identifier: 'urn:isbn:9780000000002',
+    isbn: '9780000000002',
+    description: '<p>A lighthouse &amp; a <em>storm</em>.</p>',
+    publisher: 'Harbour Press',
+    date: '1911-04-02',
+    subjects: ['Sea stories', 'Lighthouses'],
+    hasCover: true,
+  };
+
+  it('fills only the fields still empty from the EPUB package', () => {
+    const values = { ...toFormValues(undefined, 'admin'), author: 'Someone typed this' };
+    expect(prefillFromEpub(values, metadata)).toEqual({
+      title: 'The Keeper of the Light',
+      description: 'A lighthouse & a storm .',
+      'meta.language': 'en',
+      'meta.publishYear': '1911',
+      'meta.tags': 'Sea stories, Lighthouses',
+      'meta.sku': '9780000000002',
+      'meta.format': 'EPUB',
+    });
+    expect(prefillFromEpub(toFormValues(stored, 'admin'), { ...metadata, authors: [] })).not.toHaveProperty('title');
+  });
+
+  it('sends a chosen EPUB beside the PDF and checks its type first', () => {
+    const epub = new File(['PK'], 'book.epub', { type: 'application/epub+zip' });
+    const form = toFormData(toFormValues(stored, 'admin'), { status: 'added', epub });
+    expect((form.get('epub') as File).name).toBe('book.epub');
+    expect(form.get('pdf')).toBeNull();
+    expect(checkEpubFile(epub)).toBeNull();
+    expect(checkEpubFile(new File(['x'], 'book.epub', { type: '' }))).toBeNull();
+    expect(checkEpubFile(new File(['x'], 'book.pdf', { type: 'application/pdf' }))).toBe(
+      'The book must be an EPUB file.',
+    );
   });
 });

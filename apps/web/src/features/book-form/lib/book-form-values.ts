@@ -6,10 +6,12 @@ import { z } from 'zod';
 import {
   BOOK_VALIDATION_MESSAGE,
   COVER_MAX_BYTES,
+  EPUB_MAX_BYTES,
   PDF_MAX_BYTES,
   parsePriceToCents,
   type Book,
   type BookMeta,
+  type EpubMetadata,
   type BookStatus,
 } from '@ebook/shared';
 
@@ -87,9 +89,12 @@ export function toFormValues(book: Book | undefined, variant: BookFormVariant): 
   };
 }
 
-/** True when a required field (files included) is missing: the specification's 'Validation Error'. */
-/** The required fields left empty, named as the form labels them, in the form's order. */
-export function missingFields(values: Partial<BookFormValues>, files: { hasCover: boolean; hasPdf: boolean }) {
+/** The required fields left empty, named as the form labels them, in the form's order. A book needs its
+ * cover and its text as a PDF, an EPUB or both. */
+export function missingFields(
+  values: Partial<BookFormValues>,
+  files: { hasCover: boolean; hasPdf: boolean; hasEpub?: boolean },
+) {
   const blank = (value: string | undefined) => !value || value.trim() === '';
   const checks: [string, boolean][] = [
     ['title', blank(values.title)],
@@ -97,14 +102,18 @@ export function missingFields(values: Partial<BookFormValues>, files: { hasCover
     ['category', blank(values.category)],
     ['author', blank(values.author)],
     ['cover image', !files.hasCover],
-    ['book file (PDF)', !files.hasPdf],
+    ['book file (PDF or EPUB)', !(files.hasPdf || files.hasEpub)],
     ['short story', blank(values.story)],
     ['description', blank(values.description)],
   ];
   return checks.filter(([, missing]) => missing).map(([name]) => name);
 }
 
-export function isMissingRequired(values: Partial<BookFormValues>, files: { hasCover: boolean; hasPdf: boolean }) {
+/** True when a required field (files included) is missing: the specification's 'Validation Error'. */
+export function isMissingRequired(
+  values: Partial<BookFormValues>,
+  files: { hasCover: boolean; hasPdf: boolean; hasEpub?: boolean },
+) {
   return missingFields(values, files).length > 0;
 }
 
@@ -137,6 +146,63 @@ export function checkPdfFile(file: File): string | null {
   return null;
 }
 
+export function checkEpubFile(file: File): string | null {
+  const looksLikeEpub = file.type === 'application/epub+zip' || /\.epub$/i.test(file.name);
+  if (!looksLikeEpub) return 'The book must be an EPUB file.';
+  if (file.size > EPUB_MAX_BYTES) return `The EPUB must be ${EPUB_MAX_BYTES / 1024 / 1024} MB or smaller.`;
+  return null;
+}
+
+/**
+ * The form values an EPUB's metadata fills in: only fields still empty, so nothing typed is lost.
+ * Returns the values to set, by field path.
+ */
+export function prefillFromEpub(values: BookFormValues, metadata: EpubMetadata): Partial<Record<PrefillField, string>> {
+  const year = metadata.date.match(/^-?\d{1,4}/)?.[0];
+  const candidates: Record<PrefillField, string | null | undefined> = {
+    title: metadata.title,
+    author: metadata.authors.join(', '),
+    description: metadata.description ? plainText(metadata.description) : null,
+    'meta.language': metadata.language,
+    'meta.publishYear': year && Number(year) >= -3000 && Number(year) <= 3000 ? String(Number(year)) : null,
+    'meta.tags': metadata.subjects.join(', ').slice(0, 200),
+    'meta.sku': metadata.isbn,
+    'meta.format': 'EPUB',
+  };
+  const current: Record<PrefillField, string> = {
+    title: values.title,
+    author: values.author,
+    description: values.description,
+    'meta.language': values.meta.language,
+    'meta.publishYear': values.meta.publishYear,
+    'meta.tags': values.meta.tags,
+    'meta.sku': values.meta.sku,
+    'meta.format': values.meta.format,
+  };
+  const filled: Partial<Record<PrefillField, string>> = {};
+  for (const [field, value] of Object.entries(candidates) as [PrefillField, string | null | undefined][]) {
+    if (value && value.trim() && current[field].trim() === '') filled[field] = value.trim();
+  }
+  return filled;
+}
+
+export type PrefillField =
+  'title' | 'author' | 'description' | 'meta.language' | 'meta.publishYear' | 'meta.tags' | 'meta.sku' | 'meta.format';
+
+/** An EPUB description may be HTML: its text only. */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
@@ -145,7 +211,13 @@ const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
  */
 export function toFormData(
   values: BookFormValues,
-  options: { status: BookStatus; existingMeta?: BookMeta; cover?: File | null; pdf?: File | null },
+  options: {
+    status: BookStatus;
+    existingMeta?: BookMeta;
+    cover?: File | null;
+    pdf?: File | null;
+    epub?: File | null;
+  },
 ): FormData {
   const meta: BookMeta = {
     // Keep meta fields this form does not edit (category, century) as they are.
@@ -171,5 +243,6 @@ export function toFormData(
   form.append('meta', JSON.stringify(meta));
   if (options.cover) form.append('image', options.cover, options.cover.name);
   if (options.pdf) form.append('pdf', options.pdf, options.pdf.name);
+  if (options.epub) form.append('epub', options.epub, options.epub.name);
   return form;
 }

@@ -1,6 +1,8 @@
 import type { Book } from '@ebook/shared';
 import { Link } from 'react-router-dom';
 import { OwnedBookActions } from '@/components/ui/owned-book-actions';
+import { bookDownloads } from '@/lib/book-formats';
+import { bookFileName } from '@/lib/download';
 import { ReadButton } from '@/components/ui/read-button';
 import { Tabs } from '@/components/ui/tabs';
 import { additionalInformation, bookInformation } from '../lib/book-details';
@@ -73,10 +75,12 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
             {book.owned ? (
               <OwnedBookActions book={book} size="md" />
             ) : book.isFree ? (
-              book.pdf ? (
+              bookDownloads(book).map((download) => (
                 <a
-                  href={book.pdf}
-                  download={`${book.title}.pdf`}
+                  key={download.format}
+                  href={download.url}
+                  download={bookFileName(book.title, download.format)}
+                  aria-label={download.ariaLabel}
                   className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
                 >
                   <svg
@@ -89,9 +93,9 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
                   >
                     <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 20h14" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
-                  Download
+                  {download.label}
                 </a>
-              ) : null
+              ))
             ) : (
               <ReadALittle bookId={book._id} title={book.title} story={book.story} sample={book.sample} />
             )}

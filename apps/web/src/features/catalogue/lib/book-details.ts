@@ -1,5 +1,6 @@
 /** What the detail page shows for a book's meta data, with the specification's defaults. */
 import type { Book } from '@ebook/shared';
+import { formatNames } from '@/lib/book-formats';
 
 const NA = 'N/A';
 const shown = (value: string | number | null | undefined) =>
@@ -12,7 +13,7 @@ export function bookInformation(book: Book): { label: string; value: string }[] 
     { label: 'SKU', value: shown(meta.sku) ?? NA },
     { label: 'Tags', value: shown(meta.tags) ?? NA },
     { label: 'Category', value: shown(meta.category) ?? shown(book.category) ?? NA },
-    { label: 'Format', value: shown(meta.format) ?? NA },
+    { label: 'Format', value: fileFormats(book) ?? shown(meta.format) ?? NA },
     { label: 'Total Page', value: shown(meta.pages) ?? NA },
     { label: 'Publish Year', value: shown(meta.publishYear) ?? NA },
     { label: 'Language', value: shown(meta.language) ?? NA },
@@ -28,7 +29,12 @@ export function additionalInformation(book: Book): { label: string; value: strin
     { label: 'Categories', value: shown(meta.category) ?? shown(book.category) ?? 'Adventure' },
     { label: 'Publish Date', value: shown(meta.publishYear) ?? NA },
     { label: 'Total Page', value: shown(meta.pages) ?? NA },
-    { label: 'Format', value: shown(meta.format) ?? NA },
+    { label: 'Format', value: fileFormats(book) ?? shown(meta.format) ?? NA },
     { label: 'Language', value: shown(meta.language) ?? 'English' },
   ];
+}
+
+/** The formats of the book's files ("PDF, EPUB"), when the store says which it has. */
+function fileFormats(book: Book): string | null {
+  return book.formats.length > 0 ? formatNames(book) : null;
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { DownloadButton } from '@/components/ui/download-button';
+import { bookDownloads } from '@/lib/book-formats';
 import { useOwnedBooks } from '../api/get-owned-books';
 import { BookThumb } from '@/components/ui/book-thumb';
 import { ReadButton } from '@/components/ui/read-button';
@@ -42,13 +43,17 @@ export function OwnedBooks({ renderProgress }: { renderProgress?: (bookId: strin
             {renderProgress?.(book._id)}
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
               <ReadButton book={{ ...book, owned: true }} />
-              {book.pdf && (
+              {bookDownloads(book).map((download) => (
                 <DownloadButton
-                  url={book.pdf}
+                  key={download.format}
+                  url={download.url}
                   title={book.title}
+                  format={download.format}
+                  label={download.label}
+                  ariaLabel={download.ariaLabel}
                   className="self-start rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-stone-500"
                 />
-              )}
+              ))}
             </div>
           </div>
         </li>

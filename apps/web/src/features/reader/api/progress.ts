@@ -13,14 +13,33 @@ export function saveProgress(bookId: string, page: number, pages: number): Promi
   return api.put<ReadingProgress>(`/books/${encodeURIComponent(bookId)}/progress`, { page, pages });
 }
 
+/** The place in an EPUB: a CFI locator and the share of the book read (0..1). */
+export interface EpubPlace {
+  locator: string;
+  percentage: number;
+}
+
+/** PUT /api/books/{id}/progress for an EPUB. */
+export function saveEpubProgress(bookId: string, place: EpubPlace): Promise<ReadingProgress> {
+  return api.put<ReadingProgress>(`/books/${encodeURIComponent(bookId)}/progress`, { format: 'epub', ...place });
+}
+
 /** Sends the place while the page is being left (keepalive outlives the page). */
 export function saveProgressOnLeave(bookId: string, page: number, pages: number): Promise<unknown> {
+  return sendOnLeave(bookId, { page, pages });
+}
+
+export function saveEpubProgressOnLeave(bookId: string, place: EpubPlace): Promise<unknown> {
+  return sendOnLeave(bookId, { format: 'epub', ...place });
+}
+
+function sendOnLeave(bookId: string, body: unknown): Promise<unknown> {
   return fetch(`/api/books/${encodeURIComponent(bookId)}/progress`, {
     method: 'PUT',
     credentials: 'same-origin',
     keepalive: true,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ page, pages }),
+    body: JSON.stringify(body),
   }).catch(() => undefined);
 }
 

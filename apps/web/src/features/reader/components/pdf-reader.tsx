@@ -6,6 +6,7 @@ import { useReaderKeys } from '../hooks/use-reader-keys';
 import { useReadingPlace } from '../hooks/use-reading-place';
 import type { PDFDocumentProxy, OutlineEntry } from '../lib/pdf';
 import { PageCanvas, type Zoom } from './page-canvas';
+import { ReaderHeader } from './reader-header';
 import { ReaderMessage } from './reader-message';
 import { ReaderToolbar } from './reader-toolbar';
 import { TocPanel } from './toc-panel';
@@ -23,6 +24,8 @@ export interface PdfReaderProps {
   member: boolean;
   /** Shown when a sample cannot be opened (the story text stays for those books). */
   story?: string;
+  /** A link to the book's other format, when it has one. */
+  formatSwitch?: React.ReactNode;
 }
 
 /** The in-browser reader: one page at a time, fetched on demand from the PDF by Range requests. */
@@ -35,7 +38,7 @@ export function PdfReader(props: PdfReaderProps) {
         <ReaderView {...props} doc={state.doc} outline={state.outline} />
       ) : (
         <>
-          <ReaderHeader {...props} />
+          <ReaderHeader {...props}>{props.formatSwitch}</ReaderHeader>
           <main className="flex-1 overflow-auto p-4">
             {state.status === 'loading' || state.status === 'preparing' ? (
               <div role="status" className="flex flex-col items-center gap-3 pt-24 text-stone-600">
@@ -62,29 +65,6 @@ export function PdfReader(props: PdfReaderProps) {
         </>
       )}
     </div>
-  );
-}
-
-function ReaderHeader({ bookId, title, sample, children }: PdfReaderProps & { children?: React.ReactNode }) {
-  return (
-    <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-stone-200 bg-white/95 px-3 py-2 backdrop-blur sm:px-4">
-      <Link
-        to={paths.book(bookId)}
-        className="rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-        aria-label={`Close the reader and go back to ${title}`}
-      >
-        ← Back
-      </Link>
-      <h1 className="min-w-0 flex-1 truncate font-serif text-base font-semibold text-stone-900 sm:text-lg">
-        {title}
-        {sample && (
-          <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 align-middle font-sans text-xs font-semibold text-brand-700">
-            Sample
-          </span>
-        )}
-      </h1>
-      {children && <div className="w-full md:w-auto">{children}</div>}
-    </header>
   );
 }
 
@@ -130,6 +110,7 @@ function ReaderView(props: PdfReaderProps & { doc: PDFDocumentProxy; outline: Ou
   return (
     <>
       <ReaderHeader {...props}>
+        {props.formatSwitch}
         <ReaderToolbar
           page={current}
           pages={pages}

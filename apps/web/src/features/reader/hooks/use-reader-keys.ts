@@ -11,23 +11,26 @@ export interface ReaderKeys {
 export function useReaderKeys(keys: ReaderKeys, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-      const action = {
-        ArrowRight: keys.next,
-        PageDown: keys.next,
-        ArrowLeft: keys.previous,
-        PageUp: keys.previous,
-        Home: keys.first,
-        End: keys.last,
-      }[event.key];
-      if (!action) return;
-      event.preventDefault();
-      action();
-    };
+    const onKey = (event: KeyboardEvent) => handleReaderKey(keys, event);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [keys, enabled]);
+}
+
+/** Runs the reader's action for a key (also for keys pressed inside an EPUB's frame). */
+export function handleReaderKey(keys: ReaderKeys, event: KeyboardEvent): void {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target as HTMLElement | null;
+  if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+  const action = {
+    ArrowRight: keys.next,
+    PageDown: keys.next,
+    ArrowLeft: keys.previous,
+    PageUp: keys.previous,
+    Home: keys.first,
+    End: keys.last,
+  }[event.key];
+  if (!action) return;
+  event.preventDefault();
+  action();
 }
