@@ -5,7 +5,7 @@ import { expectPopup, recordPopups } from '../support/popups';
 
 /** The fields left empty, named in plain words (the title was typed). */
 const VALIDATION_TEXT =
-  'Please add the price, category, author, cover image, book file (PDF), short story and description.';
+  'Please add the price, category, author, cover image, book file (PDF or EPUB), short story and description.';
 
 /** Every POST/PUT to the book API the page makes. */
 function watchBookWrites(page: Page) {

@@ -60,7 +60,7 @@ describe('BookForm', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Validation Error' })).toBeInTheDocument());
     // The very fields left empty, named in plain words (the title was typed).
     expect(document.querySelector('.swal2-html-container')).toHaveTextContent(
-      /^Please add the (price, )?category, author, cover image, book file \(PDF\), short story and description\.$/,
+      /^Please add the (price, )?category, author, cover image, book file \(PDF or EPUB\), short story and description\.$/,
     );
     expect(send).not.toHaveBeenCalled();
   });
