@@ -102,7 +102,8 @@ describe('the review race', () => {
         expect(after).toMatchObject({ status: 'pending', priceCents: 50_000 });
       }
     }
-  });
+    // Eight uploads, each inspected in the document pool: room for a loaded machine.
+  }, 600_000);
 
   it('the specification’s client (no body) still approves', async () => {
     const book = await postBook(ctx.app, alice);
