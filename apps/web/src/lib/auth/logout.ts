@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clearStoredUser } from './auth-storage';
 import { forgetSession } from './forget-session';
 
-/** POST /api/auth/logout; the browser forgets the user whatever the answer. */
+/**
+ * POST /api/auth/logout; the browser forgets the user whatever the answer. The stored user goes first:
+ * a request still in flight (the header's cart or bell) that the ended session answers 401 is then
+ * not taken for an expired session, which would send the member to the login page.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    onMutate: () => clearStoredUser(),
     mutationFn: () => api.post('/auth/logout').catch(() => undefined),
     onSettled: () => forgetSession(queryClient),
   });
