@@ -102,7 +102,7 @@ test('profile: change the password, then delete the account', async ({ page }) =
   const remove = page.getByRole('form', { name: 'Delete my account' });
   await remove.getByLabel('Password', { exact: true }).fill('a-new-secret-2026');
   await remove.getByRole('button', { name: 'Delete my account' }).click();
-  await page.getByRole('button', { name: 'Delete my account' }).last().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByRole('heading', { name: 'Deleted!' })).toBeVisible();
   await expect(page).toHaveURL(/#\/$/);
   const login = await page.request.post('/api/auth/login', {

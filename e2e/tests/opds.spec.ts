@@ -62,7 +62,8 @@ test('a member creates an app password in Profile and reads My Library over OPDS
   await page.reload();
   await expect(list).toContainText('last used');
   await list.getByRole('button', { name: 'Revoke' }).click();
-  await page.getByRole('button', { name: 'Revoke' }).last().click();
+  // The confirmation's own button (the dialog's script loads with the first dialog).
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('You have no app passwords yet.')).toBeVisible();
   const revoked = await page.request.get('/opds/library', {
     headers: { Authorization: basic(member.email, password) },
