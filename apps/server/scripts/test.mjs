@@ -1,18 +1,39 @@
-// Runs the API suite on the embedded database; again, for the tests that store files, with the files in
-// an S3-compatible store; then, for every test that touches the database, on PostgreSQL when
-// TEST_DATABASE_URL is set. Arguments (test files, -t filters) go to every run.
+// Runs the API suite on the embedded database; again, for the tests whose outcome depends on where files
+// are kept, with the files in an S3-compatible store; then, for every test whose outcome depends on the
+// database engine, on PostgreSQL when TEST_DATABASE_URL is set. Arguments (test files, -t filters) go to
+// every run.
 import { spawnSync } from 'node:child_process';
 
-/** The tests whose outcome depends on where files are kept. */
+/**
+ * The tests whose outcome depends on where files are kept: storing, serving with Range and conditions,
+ * replacing and removing files, stamped copies, backups, and two copies sharing one store.
+ */
 const FILE_STORE_TESTS = [
   'src/lib/file-store.test.ts',
-  'src/modules/books',
-  'src/modules/submissions',
+  'src/modules/books/books-files.test.ts',
+  'src/modules/books/hostile-uploads.test.ts',
+  'src/modules/books/epub-uploads.test.ts',
+  'src/modules/files/cleanup-race.test.ts',
+  'src/modules/files/conditional-requests.test.ts',
+  'src/modules/files/image-bombs.test.ts',
+  'src/modules/downloads',
   'src/modules/users',
-  'src/modules/admin',
-  'src/modules/files/stamped-copies.test.ts',
+  'src/modules/admin/admin.test.ts',
   'src/backup',
   'src/test/two-instances.test.ts',
+];
+/**
+ * Tests of what the document pool makes of a file (inspection, samples, limits): their database work is
+ * a row or two, the same on either engine, so the embedded run is enough.
+ */
+const DOCUMENTS_ONLY = [
+  'src/modules/books/pdf-inspection.test.ts',
+  'src/modules/books/hostile-uploads.test.ts',
+  'src/modules/files/image-bombs.test.ts',
+  'src/modules/files/document-jobs.test.ts',
+  'src/modules/files/epub-archive.test.ts',
+  'src/modules/reading/sample-leaks.test.ts',
+  'src/modules/reading/epub-samples.test.ts',
 ];
 /** Tests of the process, the configuration and the embedded database itself: one run is enough. */
 const EMBEDDED_ONLY = [
@@ -42,6 +63,6 @@ if (TEST_DATABASE_URL) {
   vitest(
     `PostgreSQL (${new URL(TEST_DATABASE_URL).host})`,
     process.env,
-    EMBEDDED_ONLY.flatMap((glob) => ['--exclude', glob]),
+    [...EMBEDDED_ONLY, ...DOCUMENTS_ONLY].flatMap((glob) => ['--exclude', glob]),
   );
 } else console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run is skipped.');
