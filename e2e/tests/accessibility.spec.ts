@@ -186,11 +186,16 @@ test('the purchase journey by keyboard alone: find, add, save a card, pay, downl
   await tabTo(page, select, 'card select');
   await page.keyboard.press('ArrowDown');
   await expect(dialog).toContainText('Paying with: •••• •••• •••• 4242');
-  const download = page.waitForEvent('download');
   await tabTo(page, dialog.getByRole('button', { name: 'Confirm & Pay' }), 'Confirm & Pay');
   await page.keyboard.press('Enter');
+  // Paid: Download right there.
+  await expect(dialog.getByRole('status')).toHaveText('Thank you! Your book is ready.');
+  await tabTo(page, dialog.getByRole('button', { name: `Download ${title}` }), 'Download in the order summary');
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toBe(`${title}.pdf`);
-  await expect(page.getByText('Books purchased and downloaded!')).toBeVisible();
+  await tabTo(page, dialog.getByRole('button', { name: 'Close' }), 'Close');
+  await page.keyboard.press('Enter');
 
   // Download again from the book's page.
   await page.goto('/#/library');

@@ -132,7 +132,7 @@ test('the promotion: old and new prices, the About banner and Shop Now, and the 
   await shot(page, 'order-summary-promotion');
   await dialog.getByLabel('Select Payment Card').selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
-  await expect(page.getByText('Books purchased and downloaded!')).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText('Thank you! Your book is ready.');
   const orders = (await (await page.request.get('/api/orders')).json()) as { orders: { totalCents: number }[] };
   expect(orders.orders[0]!.totalCents).toBe(900);
 
