@@ -144,6 +144,8 @@ describe('the books access policy', () => {
       },
     },
   };
+  // An imported book that still needs its files is hidden like one awaiting review.
+  table.incomplete = table.pending!;
   const callers = {
     visitor: { caller: null, owns: false },
     member: { caller: { id: 'r', role: 'member' as const }, owns: false },

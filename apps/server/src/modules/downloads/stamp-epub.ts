@@ -50,7 +50,7 @@ export async function stampEpub(bytes: Uint8Array, stamp: Stamp): Promise<Uint8A
     lang: book.metadata.language || 'en',
     body: `<div>
 <h1>This copy</h1>
-<p>This copy of ${escapeXml(book.metadata.title || 'this book')} was sold to ${escapeXml(stamp.name)} (${escapeXml(stamp.email)}) on ${sold}, order ${escapeXml(stamp.orderId)}, by ${escapeXml(stamp.storeName)}.</p>
+<p>This copy of ${escapeXml(book.metadata.title || 'this book')} was sold to ${escapeXml(stamp.name)} (${escapeXml(stamp.email)}) on ${sold}, order ${escapeXml(stamp.orderNumber)}, by ${escapeXml(stamp.storeName)}.</p>
 <p>It is for the buyer's personal use.</p>
 </div>`,
   });

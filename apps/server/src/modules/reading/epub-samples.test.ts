@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Book } from '@ebook/shared';
+import { type Book, formatOrderNumber } from '@ebook/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, stampedCopies } from '../../db/schema/index.js';
+import { files, orders, stampedCopies } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { buyBook, createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { dataUrl, makePng, postBook } from '../../test/books.js';
@@ -91,6 +91,11 @@ describe.each([
   it('a buyer gets a stamped copy: colophon and metadata, valid, kept, the same bytes each time', async () => {
     const buyer = await createMember(ctx.app, { name: 'Ada Stamped' });
     const orderId = await buyBook(ctx.app, buyer, book._id);
+    const [order] = await ctx.app.db
+      .select({ number: orders.number, createdAt: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const orderNumber = formatOrderNumber(order!.number, order!.createdAt);
     const response = await download(`/api/books/${book._id}/epub`, buyer);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(EPUB_MIME);
@@ -98,7 +103,7 @@ describe.each([
     expect(copy.equals(original)).toBe(false);
     const text = await allText(copy);
     expect(text).toContain(`sold to Ada Stamped (${buyer.user.email})`);
-    expect(text).toContain(`order ${orderId}`);
+    expect(text).toContain(`order ${orderNumber}`);
     expect(text).toContain(first);
     expect(await epubcheckErrors(copy)).toEqual([]);
     const meta = await ebookMeta(copy);
@@ -106,7 +111,7 @@ describe.each([
     expect(meta['Author(s)']).toBeTruthy();
     expect(meta['Languages']).toBe('eng');
     // In the package metadata (calibre shows it as Rights for an EPUB 2; EPUB 3 keeps it in dc:rights).
-    expect(text).toContain(`rights>Sold to Ada Stamped &lt;${buyer.user.email}&gt; · Order ${orderId}`);
+    expect(text).toContain(`rights>Sold to Ada Stamped &lt;${buyer.user.email}&gt; · Order ${orderNumber}`);
     if (meta['Rights']) expect(meta['Rights']).toContain(`Sold to Ada Stamped <${buyer.user.email}>`);
     // Kept as a file: the next download sends the same copy, made once.
     const [kept] = await ctx.app.db
