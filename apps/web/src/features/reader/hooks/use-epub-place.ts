@@ -1,10 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { useEffect, useState } from 'react';
 import { getProgress, saveEpubProgress, saveEpubProgressOnLeave, type EpubPlace } from '../api/progress';
 import { readLocalEpubPlace, writeLocalEpubPlace } from '../lib/local-progress';
-
-const SAVE_AFTER_MS = 800;
+import { usePlaceSaver } from './use-place-saver';
 
 /** The place an EPUB opens at: a locator, or the book's start (`null`); `undefined` while not known. */
 export type EpubStart = string | null | undefined;
@@ -16,9 +13,6 @@ export type EpubStart = string | null | undefined;
  */
 export function useEpubPlace(bookId: string, { member, keep }: { member: boolean; keep: boolean }) {
   const [start, setStart] = useState<EpubStart>(keep ? undefined : null);
-  const pending = useRef<EpubPlace | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!keep) return;
@@ -41,39 +35,14 @@ export function useEpubPlace(bookId: string, { member, keep }: { member: boolean
     };
   }, [bookId, member, keep]);
 
-  const flush = useCallback(
-    (leaving: boolean): Promise<unknown> => {
-      clearTimeout(timer.current);
-      const place = pending.current;
-      pending.current = null;
-      if (!place || !member) return Promise.resolve();
-      if (leaving) return saveEpubProgressOnLeave(bookId, place);
-      return saveEpubProgress(bookId, place).catch(() => undefined);
+  const remember = usePlaceSaver<EpubPlace>(
+    { member, keep },
+    {
+      writeLocal: (place) => writeLocalEpubPlace(bookId, place.locator, place.percentage),
+      save: (place) => saveEpubProgress(bookId, place),
+      saveOnLeave: (place) => saveEpubProgressOnLeave(bookId, place),
     },
-    [bookId, member],
   );
-
-  const remember = useCallback(
-    (place: EpubPlace) => {
-      if (!keep) return;
-      writeLocalEpubPlace(bookId, place.locator, place.percentage);
-      pending.current = place;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(false), SAVE_AFTER_MS);
-    },
-    [bookId, keep, flush],
-  );
-
-  useEffect(() => {
-    const onLeave = () => void flush(true);
-    window.addEventListener('pagehide', onLeave);
-    return () => {
-      window.removeEventListener('pagehide', onLeave);
-      void flush(true).finally(() => {
-        if (member && keep) void queryClient.invalidateQueries({ queryKey: queryKeys.readingList });
-      });
-    };
-  }, [flush, member, keep, queryClient]);
 
   return { start, remember };
 }

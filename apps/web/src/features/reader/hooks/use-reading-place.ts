@@ -1,10 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { useCallback, useEffect, useState } from 'react';
 import { getProgress, saveProgress, saveProgressOnLeave } from '../api/progress';
 import { readLocalPage, writeLocalPage } from '../lib/local-progress';
-
-const SAVE_AFTER_MS = 800;
+import { usePlaceSaver } from './use-place-saver';
 
 /**
  * The page to open and the saving of the place: on the server for a member (any device), in this
@@ -14,9 +11,6 @@ const SAVE_AFTER_MS = 800;
  */
 export function useReadingPlace(bookId: string, { member, keep }: { member: boolean; keep: boolean }) {
   const [initialPage, setInitialPage] = useState<number | null>(keep ? null : 1);
-  const pending = useRef<{ page: number; pages: number } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!keep) return;
@@ -35,39 +29,15 @@ export function useReadingPlace(bookId: string, { member, keep }: { member: bool
     };
   }, [bookId, member, keep]);
 
-  const flush = useCallback(
-    (leaving: boolean): Promise<unknown> => {
-      clearTimeout(timer.current);
-      const place = pending.current;
-      pending.current = null;
-      if (!place || !member) return Promise.resolve();
-      if (leaving) return saveProgressOnLeave(bookId, place.page, place.pages);
-      return saveProgress(bookId, place.page, place.pages).catch(() => undefined);
+  const save = usePlaceSaver<{ page: number; pages: number }>(
+    { member, keep },
+    {
+      writeLocal: ({ page, pages }) => writeLocalPage(bookId, page, pages),
+      save: ({ page, pages }) => saveProgress(bookId, page, pages),
+      saveOnLeave: ({ page, pages }) => saveProgressOnLeave(bookId, page, pages),
     },
-    [bookId, member],
   );
-
-  const remember = useCallback(
-    (page: number, pages: number) => {
-      if (!keep) return;
-      writeLocalPage(bookId, page, pages);
-      pending.current = { page, pages };
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(false), SAVE_AFTER_MS);
-    },
-    [bookId, keep, flush],
-  );
-
-  useEffect(() => {
-    const onLeave = () => void flush(true);
-    window.addEventListener('pagehide', onLeave);
-    return () => {
-      window.removeEventListener('pagehide', onLeave);
-      void flush(true).finally(() => {
-        if (member && keep) void queryClient.invalidateQueries({ queryKey: queryKeys.readingList });
-      });
-    };
-  }, [flush, member, keep, queryClient]);
+  const remember = useCallback((page: number, pages: number) => save({ page, pages }), [save]);
 
   return { initialPage, remember };
 }
