@@ -19,6 +19,7 @@ import {
 import { readReaderSettings, writeReaderSettings, type ReaderSettings } from '../lib/reader-settings';
 import { ReaderHeader } from './reader-header';
 import { ReaderMessage } from './reader-message';
+import { ContentsDrawer } from './toc-panel';
 
 export interface EpubReaderProps {
   bookId: string;
@@ -412,23 +413,9 @@ function EpubToc({
   onClose: () => void;
 }) {
   return (
-    <nav
-      aria-label="Table of contents"
-      className="absolute inset-y-0 left-0 z-20 w-72 max-w-[85vw] overflow-y-auto border-r border-stone-200 bg-white p-4 shadow-xl md:static md:shadow-none"
-    >
-      <div className="mb-3 flex items-center justify-between">
-        <h2 className="font-serif text-lg font-semibold text-stone-900">Contents</h2>
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded px-2 py-1 text-sm text-stone-600 hover:bg-stone-100"
-          aria-label="Close the table of contents"
-        >
-          ✕
-        </button>
-      </div>
+    <ContentsDrawer onClose={onClose}>
       <TocEntries entries={entries} current={current} onGo={onGo} />
-    </nav>
+    </ContentsDrawer>
   );
 }
 

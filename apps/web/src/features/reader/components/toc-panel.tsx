@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { OutlineEntry } from '../lib/pdf';
 
 /** The PDF's table of contents; choosing an entry goes to its page. */
@@ -10,6 +11,15 @@ export function TocPanel({
   onGo: (page: number) => void;
   onClose: () => void;
 }) {
+  return (
+    <ContentsDrawer onClose={onClose}>
+      <Entries entries={outline} onGo={onGo} />
+    </ContentsDrawer>
+  );
+}
+
+/** The readers' table of contents drawer (a side panel on wide screens), around a reader's own entries. */
+export function ContentsDrawer({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   return (
     <nav
       aria-label="Table of contents"
@@ -26,7 +36,7 @@ export function TocPanel({
           ✕
         </button>
       </div>
-      <Entries entries={outline} onGo={onGo} />
+      {children}
     </nav>
   );
 }
