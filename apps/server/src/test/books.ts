@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Book } from '@ebook/shared';
 import type { App } from '../app.js';
+import { books, files } from '../db/schema/index.js';
 import type { FileStore } from '../lib/file-store.js';
 import type { Actor } from './factories.js';
 
@@ -73,6 +74,28 @@ export async function storedFiles(store: FileStore): Promise<string[]> {
   const found: string[] = [];
   for await (const sha256 of store.list()) found.push(sha256);
   return found.sort();
+}
+
+/** What a refused upload must leave unchanged: the counts of books and files, and the stored bytes. */
+export async function storeSnapshot(app: App) {
+  return {
+    books: await app.db.$count(books),
+    files: await app.db.$count(files),
+    stored: await storedFiles(app.fileStore),
+  };
+}
+
+/** A book form's text fields, as a multipart form sends them. */
+export async function bookFields(title: string): Promise<Record<string, string>> {
+  const body = await bookBody({ title });
+  return {
+    title: body.title,
+    author: body.author,
+    category: body.category,
+    price: String(body.price),
+    story: body.story,
+    description: body.description,
+  };
 }
 
 /** A multipart/form-data body for app.inject. */

@@ -7,10 +7,10 @@
 import type { Book } from '@ebook/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, files } from '../../db/schema/index.js';
+import { files } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { bookBody, dataUrl, makePng, multipart, postBook, storedFiles } from '../../test/books.js';
+import { bookBody, bookFields, storeSnapshot, dataUrl, makePng, multipart, postBook } from '../../test/books.js';
 import { EPUB_MIME, flagEncrypted, makeEpub, rawZip, renameEntry } from '../../test/epubs.js';
 import { CONTAINER_XML } from '../../lib/build-epub.js';
 
@@ -24,28 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function fields(title: string): Promise<Record<string, string>> {
-  const body = await bookBody({ title });
-  return {
-    title: body.title,
-    author: body.author,
-    category: body.category,
-    price: String(body.price),
-    story: body.story,
-    description: body.description,
-  };
-}
-
-async function snapshot() {
-  return {
-    books: await ctx.app.db.$count(books),
-    files: await ctx.app.db.$count(files),
-    stored: await storedFiles(ctx.app.fileStore),
-  };
-}
+const snapshot = () => storeSnapshot(ctx.app);
 
 async function postEpubBook(actor: Actor, epub: Buffer, extra: { pdf?: Buffer; price?: string } = {}) {
-  const form = multipart({ ...(await fields('Lantern Book')), ...(extra.price && { price: extra.price }) }, [
+  const form = multipart({ ...(await bookFields('Lantern Book')), ...(extra.price && { price: extra.price }) }, [
     { field: 'image', filename: 'c.png', mime: 'image/png', bytes: await makePng('#224466') },
     { field: 'epub', filename: 'book.epub', mime: EPUB_MIME, bytes: epub },
     ...(extra.pdf ? [{ field: 'pdf', filename: 'b.pdf', mime: 'application/pdf', bytes: extra.pdf }] : []),
@@ -177,7 +159,7 @@ describe('books with an EPUB', () => {
   });
 
   it('a new book without a PDF or an EPUB is refused', async () => {
-    const form = multipart(await fields('No Book File'), [
+    const form = multipart(await bookFields('No Book File'), [
       { field: 'image', filename: 'c.png', mime: 'image/png', bytes: await makePng() },
     ]);
     const response = await ctx.app.inject({

@@ -6,10 +6,9 @@
 import { Readable } from 'node:stream';
 import { PDF_MAX_BYTES } from '@ebook/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, files } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createMember, type Actor } from '../../test/factories.js';
-import { bookBody, makePdf, makePng, multipart, storedFiles } from '../../test/books.js';
+import { bookFields, storeSnapshot, makePdf, makePng, multipart } from '../../test/books.js';
 
 let ctx: TestContext;
 let member: Actor;
@@ -19,25 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function fields(title: string): Promise<Record<string, string>> {
-  const body = await bookBody({ title });
-  return {
-    title: body.title,
-    author: body.author,
-    category: body.category,
-    price: String(body.price),
-    story: body.story,
-    description: body.description,
-  };
-}
-
-async function snapshot() {
-  return {
-    books: await ctx.app.db.$count(books),
-    files: await ctx.app.db.$count(files),
-    stored: await storedFiles(ctx.app.fileStore),
-  };
-}
+const snapshot = () => storeSnapshot(ctx.app);
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const SVG = Buffer.from(
@@ -54,7 +35,7 @@ describe('hostile uploads', () => {
       field === 'pdf'
         ? [{ field: 'image', filename: 'c.png', mime: 'image/png', bytes: await makePng('#335577') }]
         : [{ field: 'pdf', filename: 'b.pdf', mime: 'application/pdf', bytes: await makePdf('svg test') }];
-    const form = multipart(await fields('Hostile Upload'), [...others, { field, filename, mime, bytes }]);
+    const form = multipart(await bookFields('Hostile Upload'), [...others, { field, filename, mime, bytes }]);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/books/',
@@ -69,7 +50,7 @@ describe('hostile uploads', () => {
 
   it('a PDF that is also an HTML page is kept as a PDF and only ever served as one', async () => {
     const polyglot = Buffer.concat([await makePdf('Polyglot'), Buffer.from('\n'), HTML]);
-    const form = multipart(await fields('Polyglot Book'), [
+    const form = multipart(await bookFields('Polyglot Book'), [
       { field: 'image', filename: 'c.png', mime: 'image/png', bytes: await makePng('#553311') },
       { field: 'pdf', filename: 'page.html', mime: 'text/html', bytes: polyglot },
     ]);
@@ -97,7 +78,7 @@ describe('hostile uploads', () => {
   it('a PDF 1 MB over the limit, streamed, is 413 and leaves nothing behind', async () => {
     const before = await snapshot();
     const boundary = '----hostile101';
-    const head = Object.entries(await fields('Too Big'))
+    const head = Object.entries(await bookFields('Too Big'))
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
       .join('');
     const chunk = Buffer.alloc(1024 * 1024, 0x20);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, files } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
-import { bookBody, dataUrl, makePdf, makePng, multipart, postBook, storedFiles } from '../../test/books.js';
+import { bookBody, storeSnapshot, dataUrl, makePdf, makePng, multipart, postBook } from '../../test/books.js';
 import { deeplyNestedPdf, hugeArrayPdf, manyObjectsPdf } from '../../test/crafted-pdfs.js';
 import { recordFile } from '../files/index.js';
 
@@ -23,13 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function snapshot() {
-  return {
-    books: await ctx.app.db.$count(books),
-    files: await ctx.app.db.$count(files),
-    stored: await storedFiles(ctx.app.fileStore),
-  };
-}
+const snapshot = () => storeSnapshot(ctx.app);
 
 /** A member's submission (multipart, as the web app sends it) with `pdf` as its book. */
 async function submit(pdf: Buffer) {
