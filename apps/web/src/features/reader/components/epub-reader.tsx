@@ -16,6 +16,7 @@ import {
   type Rendition,
   type TocEntry,
 } from '../lib/epub';
+import { READER_CHROME, type ChromeClasses } from '../lib/reader-chrome';
 import { readReaderSettings, writeReaderSettings, type ReaderSettings } from '../lib/reader-settings';
 import { ReaderHeader } from './reader-header';
 import { ReaderMessage } from './reader-message';
@@ -43,12 +44,18 @@ export function EpubReader(props: EpubReaderProps) {
         <EpubView {...props} book={state.book} toc={state.toc} />
       ) : (
         <>
-          <ReaderHeader {...props}>{props.formatSwitch}</ReaderHeader>
+          <ReaderHeader {...props} theme={readReaderSettings().theme}>
+            {props.formatSwitch}
+          </ReaderHeader>
           <main className="flex-1 overflow-auto p-4">
-            {state.status === 'loading' ? (
+            {state.status === 'loading' || state.status === 'preparing' ? (
               <div role="status" className="flex flex-col items-center gap-3 pt-24 text-stone-600">
                 <span className="h-8 w-8 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600" />
-                Opening the book…
+                {state.status === 'loading'
+                  ? 'Opening the book…'
+                  : props.sample
+                    ? 'Preparing the sample...'
+                    : 'Preparing your copy...'}
               </div>
             ) : (
               <ReaderMessage failure={state.failure} bookId={props.bookId} />
@@ -232,12 +239,14 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
   );
 
   const colours = THEME_COLOURS[settings.theme];
+  const chrome = READER_CHROME[settings.theme];
+  const buttonClass = chrome.button;
   const share = place?.percentage ?? null;
   const percent = share === null ? null : Math.round(share * 100);
 
   return (
     <>
-      <ReaderHeader {...props}>
+      <ReaderHeader {...props} theme={settings.theme}>
         <div className="flex flex-wrap items-center justify-center gap-2" role="toolbar" aria-label="Reader controls">
           {props.formatSwitch}
           {toc.length > 0 && (
@@ -260,7 +269,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
             ‹
           </button>
           <span
-            className="min-w-16 text-center text-sm text-stone-700"
+            className={`min-w-16 text-center text-sm ${chrome.text}`}
             data-testid="epub-percentage"
             aria-live="polite"
           >
@@ -286,7 +295,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
           </button>
         </div>
       </ReaderHeader>
-      {textOpen && <TextSettings settings={settings} onChange={setSettings} />}
+      {textOpen && <TextSettings settings={settings} onChange={setSettings} chrome={chrome} />}
       <div className="relative flex min-h-0 flex-1">
         {tocOpen && <EpubToc entries={toc} current={place?.href} onGo={goTo} onClose={() => setTocOpen(false)} />}
         <main className="relative flex min-w-0 flex-1 flex-col" style={{ background: colours.background }}>
@@ -329,12 +338,18 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
   );
 }
 
-const buttonClass =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border border-stone-300 bg-white px-2 text-sm font-medium text-stone-800 hover:border-brand-500 hover:text-brand-700 disabled:opacity-40 disabled:hover:border-stone-300 disabled:hover:text-stone-800 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 aria-expanded:border-brand-600 aria-expanded:bg-brand-50';
-
 const THEME_NAMES: Record<ReaderTheme, string> = { light: 'Light', sepia: 'Sepia', dark: 'Dark' };
 
-function TextSettings({ settings, onChange }: { settings: ReaderSettings; onChange: (next: ReaderSettings) => void }) {
+function TextSettings({
+  settings,
+  onChange,
+  chrome,
+}: {
+  settings: ReaderSettings;
+  onChange: (next: ReaderSettings) => void;
+  chrome: ChromeClasses;
+}) {
+  const buttonClass = chrome.button;
   const sizeIndex = FONT_SIZES.indexOf(settings.fontSize as (typeof FONT_SIZES)[number]);
   const resize = (step: number) => {
     const index = Math.min(FONT_SIZES.length - 1, Math.max(0, (sizeIndex < 0 ? 2 : sizeIndex) + step));
@@ -345,7 +360,7 @@ function TextSettings({ settings, onChange }: { settings: ReaderSettings; onChan
       id="reader-text-settings"
       role="group"
       aria-label="Text settings"
-      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-b border-stone-200 bg-white px-3 py-2"
+      className={`flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-b px-3 py-2 ${chrome.bar}`}
     >
       <div className="flex items-center gap-1" role="group" aria-label="Font size">
         <button
@@ -357,7 +372,7 @@ function TextSettings({ settings, onChange }: { settings: ReaderSettings; onChan
         >
           A−
         </button>
-        <span className="w-12 text-center text-sm text-stone-700" data-testid="epub-font-size">
+        <span className={`w-12 text-center text-sm ${chrome.text}`} data-testid="epub-font-size">
           {settings.fontSize}%
         </span>
         <button
@@ -370,10 +385,10 @@ function TextSettings({ settings, onChange }: { settings: ReaderSettings; onChan
           A+
         </button>
       </div>
-      <label className="flex items-center gap-1 text-sm text-stone-700">
+      <label className={`flex items-center gap-1 text-sm ${chrome.text}`}>
         <span>Line spacing</span>
         <select
-          className="h-9 rounded-lg border border-stone-300 bg-white px-1 text-sm"
+          className={`h-9 rounded-lg border px-1 text-sm ${chrome.field}`}
           value={settings.lineSpacing}
           onChange={(event) => onChange({ ...settings, lineSpacing: Number(event.target.value) })}
         >

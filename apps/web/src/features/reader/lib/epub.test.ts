@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanChapter, stripRemoteCss } from './epub';
+import { cleanChapter, stripRemoteCss } from './epub-clean';
 
 const chapter = (body: string, head = '', bodyAttributes = '') =>
   new DOMParser().parseFromString(

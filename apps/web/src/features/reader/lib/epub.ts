@@ -1,11 +1,15 @@
 /**
- * epub.js, set up for untrusted books. The EPUB is fetched once (same-origin, session cookie) and
- * opened from memory; every chapter is cleaned before it is shown (no script, no event handler, no
+ * epub.js, set up for untrusted books. The EPUB is read on the server by Range (same-origin, session
+ * cookie), entry by entry; every chapter is cleaned before it is shown (no script, no event handler, no
  * form, no remote URL) and drawn in an iframe that epub.js sandboxes without `allow-scripts`
  * (`allowScriptedContent: false`). The iframe's document inherits the page's Content-Security-Policy,
  * which allows images, styles and fonts from this site and blob:/data: URLs only.
  */
 import ePub, { type Book, type NavItem, type Rendition } from 'epubjs';
+import { waitUntilReady } from '@/lib/download';
+import { ArchiveFetchError, mimeTypeOf, openEpubArchive, type EpubArchive } from './epub-archive';
+import { localiseAssets } from './epub-assets';
+import { cleanChapter } from './epub-clean';
 import type { OpenFailure } from './pdf';
 
 export type { Book, NavItem, Rendition };
@@ -35,105 +39,101 @@ export class EpubOpenError extends Error {
 
 export interface OpenedEpub {
   book: Book;
-  /** Bytes read from the server before the book could be shown. */
-  bytes: number;
+  /** The zip on the server, read by Range; close it with the book. */
+  archive: EpubArchive;
 }
 
 function failureOfStatus(status: number): OpenFailure {
   if (status === 401) return 'login';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'missing';
-  if (status === 422) return 'unavailable';
+  if (status === 422 || status === 503) return 'unavailable';
   return 'network';
 }
 
-/** Fetches the EPUB at `url` and opens it (its package and navigation read). */
-export async function openEpub(url: string, signal?: AbortSignal): Promise<OpenedEpub> {
-  let response: Response;
+const XML_TYPES = ['xml', 'opf', 'ncx'];
+
+function parseMarkup(text: string, type: DOMParserSupportedType): Document {
+  return new DOMParser().parseFromString(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, type);
+}
+
+/** The zip path of a URL epub.js asks for (it sees the book as a folder at the site's root). */
+function zipPathOf(url: string): string {
+  return decodeURIComponent(new URL(url, window.location.origin).pathname.slice(1));
+}
+
+/**
+ * epub.js's request method, answered from the zip: the package, navigation and chapters as parsed
+ * documents (as epub.js's own archive does), anything else as text or a blob.
+ */
+function requestFrom(archive: EpubArchive) {
+  return async (url: string, type?: string | null): Promise<unknown> => {
+    const path = zipPathOf(url);
+    const kind = type || (path.split('.').pop() ?? '').toLowerCase();
+    if (kind === 'blob') return new Blob([await archive.bytes(path)], { type: mimeTypeOf(path) });
+    const text = await archive.text(path);
+    if (kind === 'json') return JSON.parse(text) as unknown;
+    if (XML_TYPES.includes(kind)) return parseMarkup(text, 'text/xml');
+    if (kind === 'xhtml') return parseMarkup(text, 'application/xhtml+xml');
+    if (kind === 'html' || kind === 'htm') return parseMarkup(text, 'text/html');
+    return text;
+  };
+}
+
+interface SectionLike {
+  url: string;
+  contents?: Element;
+  document?: Document;
+  output?: string;
+}
+
+/**
+ * Opens the EPUB at `url` (its package and navigation read) without downloading it: the zip is read
+ * by Range (epub-archive.ts), and a chapter's pictures, style sheets and fonts only when it is drawn
+ * (epub-assets.ts). A copy the server is still preparing (202) is waited for first (`onPreparing`).
+ */
+export async function openEpub(
+  url: string,
+  { signal, onPreparing }: { signal?: AbortSignal; onPreparing?: () => void } = {},
+): Promise<OpenedEpub> {
+  let archive: EpubArchive;
   try {
-    response = await fetch(url, { credentials: 'same-origin', signal });
+    archive = await openEpubArchive(url, {
+      signal,
+      whenPreparing: async () => {
+        onPreparing?.();
+        const status = await waitUntilReady(url);
+        if (status === 503) throw new ArchiveFetchError(503);
+      },
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new EpubOpenError('network');
+    if (error instanceof ArchiveFetchError) throw new EpubOpenError(failureOfStatus(error.status));
+    throw new EpubOpenError('broken');
   }
-  if (!response.ok) throw new EpubOpenError(failureOfStatus(response.status));
-  const data = await response.arrayBuffer().catch(() => {
-    throw new EpubOpenError('network');
-  });
-  const book = ePub(data as unknown as string, { replacements: 'blobUrl' });
+  // A folder at the site's root, read through requestFrom: no request for it leaves the page.
+  const book = ePub('/', { requestMethod: requestFrom(archive), replacements: 'none' } as never);
   book.spine.hooks.content.register((document: Document) => cleanChapter(document));
+  // Only a chapter being drawn fetches its files (counting locations loads chapters, not pictures).
+  book.spine.hooks.serialize.register(async (_output: string, section: SectionLike) => {
+    if (!section.document || !section.contents) return;
+    await localiseAssets(section.document, zipPathOf(section.url), archive);
+    section.output = new XMLSerializer().serializeToString(section.contents);
+  });
   try {
     await book.opened;
     await book.loaded.navigation;
   } catch {
     book.destroy();
+    archive.close();
     throw new EpubOpenError('broken');
   }
-  return { book, bytes: data.byteLength };
+  return { book, archive };
 }
 
 /** Counts the book in locations (in the background) so that places can be given as percentages. */
 export async function countLocations(book: Book): Promise<void> {
   await book.locations.generate(LOCATION_CHARS);
-}
-
-const REMOTE = /^\s*(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
-const LOCAL_SCHEMES = /^\s*(?:data:|blob:|#)/i;
-const URL_ATTRIBUTES = ['src', 'href', 'xlink:href', 'srcset', 'poster', 'data', 'action', 'formaction', 'background'];
-const ACTIVE_ELEMENTS = [
-  'script',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'base',
-  'meta',
-  'portal',
-];
-
-function isRemote(value: string): boolean {
-  return REMOTE.test(value) && !LOCAL_SCHEMES.test(value);
-}
-
-/**
- * Makes a chapter inert before it is shown: scripts, frames, objects and <meta> removed, every `on*`
- * handler dropped, forms unable to submit (their controls disabled), and every URL that leaves the
- * book (http:, //host, javascript:...) removed, in attributes and in style sheets. Links to other
- * websites keep their text. The sandbox and the CSP would stop all of this anyway; cleaning it
- * means none of it is even attempted.
- */
-export function cleanChapter(document: Document): void {
-  for (const name of ACTIVE_ELEMENTS) {
-    for (const element of Array.from(document.getElementsByTagName(name))) element.remove();
-  }
-  for (const element of Array.from(document.getElementsByTagName('*'))) {
-    for (const attribute of Array.from(element.attributes)) {
-      const name = attribute.name.toLowerCase();
-      if (name.startsWith('on')) element.removeAttribute(attribute.name);
-      else if (URL_ATTRIBUTES.includes(name) && isRemote(attribute.value)) element.removeAttribute(attribute.name);
-      else if (name === 'style' && /url\s*\(|@import|expression/i.test(attribute.value)) {
-        element.setAttribute(attribute.name, stripRemoteCss(attribute.value));
-      }
-    }
-    const tag = element.localName;
-    if (['input', 'button', 'select', 'textarea'].includes(tag)) element.setAttribute('disabled', '');
-    if (tag === 'style') element.textContent = stripRemoteCss(element.textContent ?? '');
-    if (tag === 'link' && element.getAttribute('rel')?.toLowerCase().includes('stylesheet') === false) {
-      element.remove();
-    }
-  }
-}
-
-/** Removes remote url(...) and @import from CSS (local ones are kept). */
-export function stripRemoteCss(css: string): string {
-  return css
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (whole, _quote: string, target: string) =>
-      isRemote(target) ? 'none' : whole,
-    )
-    .replace(/expression\s*\(/gi, '(');
 }
 
 /** The book's table of contents. */
