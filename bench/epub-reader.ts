@@ -7,22 +7,15 @@
  * page, from the key press to the reader showing the new place.
  *   npm run epub-reader -w bench   (EPUB_BENCH_PORT, default 3241; the proxy uses the next port)
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
-import { chromium } from 'playwright';
 import sharp from 'sharp';
+import { addBook, countingProxy, startStore, timeInChromium } from './store-bench.js';
 
 const PORT = Number(process.env.EPUB_BENCH_PORT ?? 3241);
 const PROXY_PORT = PORT + 1;
 const CHAPTERS = 120;
 const PICTURES = 40;
 const TURNS = 30;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const WORDS =
   'the harbour light keeper storm tide village letter ferry quay nets gulls winter lamp ship sail shutters slate wind morning beach timber glass box'.split(
@@ -83,41 +76,6 @@ async function makeBook(): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-async function waitForReady(url: string) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the store did not start');
-}
-
-/** Forwards to the store and counts the bytes of EPUB responses sent to the browser. */
-function countingProxy(counts: { epubBytes: number; epubRequests: string[] }) {
-  return http.createServer((request, response) => {
-    const upstream = http.request(
-      { host: '127.0.0.1', port: PORT, path: request.url, method: request.method, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        const isEpub = /\/api\/books\/[^/]+\/epub/.test(request.url ?? '');
-        if (isEpub) counts.epubRequests.push(`${answer.statusCode} ${request.headers.range ?? 'whole file'}`);
-        answer.on('data', (chunk: Buffer) => {
-          if (response.destroyed) return answer.destroy();
-          if (isEpub) counts.epubBytes += chunk.length;
-          response.write(chunk);
-        });
-        answer.on('end', () => response.end());
-      },
-    );
-    response.on('close', () => upstream.destroy());
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
-  });
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
@@ -125,114 +83,78 @@ async function main() {
   const epub = await makeBook();
   console.log(`generated ${CHAPTERS} chapters, ${(epub.length / 1e6).toFixed(1)} MB in ${Date.now() - started} ms`);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'epub-bench-'));
-  const password = 'epub-bench-password';
-  const server = spawn(
-    process.execPath,
-    [path.join(root, 'apps/server/dist/server.js'), '--allow-simulated-payments'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SEED_DEMO: 'false',
-        ADMIN_PASSWORD: password,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'inherit',
-    },
-  );
-  const counts = { epubBytes: 0, epubRequests: [] as string[] };
-  const proxy = countingProxy(counts).listen(PROXY_PORT);
+  const store = await startStore(PORT, 'epub-bench');
+  const proxy = countingProxy(store, PROXY_PORT, /\/api\/books\/[^/]+\/epub/);
   try {
-    const base = `http://127.0.0.1:${PORT}`;
-    await waitForReady(`${base}/api/ready`);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@bookshop.local', password }),
-    });
-    const { token } = (await login.json()) as { token: string };
     const cover = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#224455' } })
       .png()
       .toBuffer();
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      title: 'A Long Illustrated Book',
-      author: 'Bench Author',
-      category: 'Reference',
-      price: 'Free',
-      story: 'Reflowed text.',
-      description: 'A 20 MB EPUB.',
-    })) {
-      form.append(key, value);
-    }
-    form.append('image', new Blob([cover], { type: 'image/png' }), 'cover.png');
-    form.append('epub', new Blob([new Uint8Array(epub)], { type: 'application/epub+zip' }), 'book.epub');
     const uploadStarted = Date.now();
-    const created = await fetch(`${base}/api/books/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (created.status !== 201) throw new Error(`upload failed: ${created.status} ${await created.text()}`);
+    const bookId = await addBook(
+      store,
+      {
+        title: 'A Long Illustrated Book',
+        author: 'Bench Author',
+        category: 'Reference',
+        price: 'Free',
+        story: 'Reflowed text.',
+        description: 'A 20 MB EPUB.',
+      },
+      {
+        image: { blob: new Blob([new Uint8Array(cover)], { type: 'image/png' }), name: 'cover.png' },
+        epub: { blob: new Blob([new Uint8Array(epub)], { type: 'application/epub+zip' }), name: 'book.epub' },
+      },
+    );
     const uploadMs = Date.now() - uploadStarted;
-    const { book } = (await created.json()) as { book: { _id: string } };
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const opened = Date.now();
-    await page.goto(`http://127.0.0.1:${PROXY_PORT}/#/read/${book._id}`);
-    await page
-      .frameLocator('[data-testid="epub-view"] iframe')
-      .getByRole('heading', { name: 'Chapter 1' })
-      .waitFor({ timeout: 120_000 });
-    const firstChapterMs = Date.now() - opened;
-    const firstChapterBytes = counts.epubBytes;
-    const firstRequests = [...counts.epubRequests];
-
-    // Page turns: from the key press to the new place shown (the reader's data-locator changing).
-    const turns: number[] = [];
-    for (let turn = 0; turn < TURNS; turn += 1) {
-      const ms = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const view = document.querySelector('[data-testid="epub-view"]')!;
-            const before = view.getAttribute('data-locator');
-            const observer = new MutationObserver(() => {
-              if (view.getAttribute('data-locator') === before) return;
-              observer.disconnect();
-              resolve(performance.now() - start);
-            });
-            observer.observe(view, { attributes: true, attributeFilter: ['data-locator'] });
-            const start = performance.now();
-            window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
-          }),
-      );
-      turns.push(ms);
-    }
-    await browser.close();
+    const { firstChapterMs, firstChapterBytes, firstResponses, turns } = await timeInChromium(
+      `${proxy.url}/#/read/${bookId}`,
+      (page) =>
+        page
+          .frameLocator('[data-testid="epub-view"] iframe')
+          .getByRole('heading', { name: 'Chapter 1' })
+          .waitFor({ timeout: 120_000 }),
+      async (page, shownMs) => {
+        const shownBytes = proxy.counts.bytes;
+        const shownResponses = [...proxy.counts.responses];
+        // Page turns: from the key press to the new place shown (the reader's data-locator changing).
+        const times: number[] = [];
+        for (let turn = 0; turn < TURNS; turn += 1) {
+          times.push(
+            await page.evaluate(
+              () =>
+                new Promise<number>((resolve) => {
+                  const view = document.querySelector('[data-testid="epub-view"]')!;
+                  const before = view.getAttribute('data-locator');
+                  const observer = new MutationObserver(() => {
+                    if (view.getAttribute('data-locator') === before) return;
+                    observer.disconnect();
+                    resolve(performance.now() - start);
+                  });
+                  observer.observe(view, { attributes: true, attributeFilter: ['data-locator'] });
+                  const start = performance.now();
+                  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+                }),
+            ),
+          );
+        }
+        return { firstChapterMs: shownMs, firstChapterBytes: shownBytes, firstResponses: shownResponses, turns: times };
+      },
+    );
 
     console.log(`file: ${epub.length} bytes; upload (checks, metadata, cover) answered in ${uploadMs} ms`);
     console.log(`first chapter shown after ${firstChapterMs} ms, ${firstChapterBytes} bytes of the EPUB sent`);
     console.log(
-      `  (${((firstChapterBytes / epub.length) * 100).toFixed(1)}% of the file) in ${firstRequests.length} responses:`,
+      `  (${((firstChapterBytes / epub.length) * 100).toFixed(1)}% of the file) in ${firstResponses.length} responses:`,
     );
-    for (const line of firstRequests) console.log(`    ${line}`);
+    for (const line of firstResponses) console.log(`    ${line}`);
     console.log(
       `${TURNS} page turns: median ${median(turns).toFixed(1)} ms, slowest ${Math.max(...turns).toFixed(1)} ms ` +
-        `(chapter changes included)`,
+        `(chapter changes included); ${proxy.counts.bytes} bytes of the EPUB sent in all`,
     );
   } finally {
     proxy.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${dataDir}-gateway`, { recursive: true, force: true });
+    await store.stop();
   }
 }
 
