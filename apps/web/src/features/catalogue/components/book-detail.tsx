@@ -1,7 +1,7 @@
 import type { Book } from '@ebook/shared';
 import { Link } from 'react-router-dom';
 import { OwnedBookActions } from '@/components/ui/owned-book-actions';
-import { bookDownloads } from '@/lib/book-formats';
+import { bookDownloads, bookHasEpub } from '@/lib/book-formats';
 import { bookFileName } from '@/lib/download';
 import { ReadButton } from '@/components/ui/read-button';
 import { Tabs } from '@/components/ui/tabs';
@@ -97,7 +97,13 @@ function BookDetailContent({ book, renderAddToCart, renderFavourite, renderRevie
                 </a>
               ))
             ) : (
-              <ReadALittle bookId={book._id} title={book.title} story={book.story} sample={book.sample} />
+              <ReadALittle
+                bookId={book._id}
+                title={book.title}
+                story={book.story}
+                // A book with only an EPUB has no PDF sample; its EPUB sample is cut on the first request.
+                sample={book.sample ?? (bookHasEpub(book) ? `/api/books/${book._id}/epub-sample` : null)}
+              />
             )}
             {book.status !== 'unlisted' && renderFavourite?.(book)}
           </div>

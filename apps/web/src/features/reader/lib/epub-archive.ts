@@ -1,6 +1,6 @@
 /**
  * An EPUB read where it lies, on the server, by HTTP Range: its zip's central directory first (one
- * request for the file's last 64 KB), then each entry only when the reader asks for it. A 20 MB book
+ * request for the file's last 256 KB), then each entry only when the reader asks for it. A 20 MB book
  * shows its first chapter after reading the package, the navigation and that chapter, not the whole
  * file. zip.js reads the zip (inflating with the browser's own DecompressionStream, no worker).
  */
@@ -9,8 +9,15 @@ import { configure, Reader, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, type 
 // The reader's Content-Security-Policy allows no blob: workers, and entries are small: inflate here.
 configure({ useWebWorkers: false });
 
-/** Bytes read at least per request: the end of the file, and any entry with its neighbours. */
+/**
+ * The file's end read first: the central directory of a book of several hundred entries, and often
+ * the package and navigation written last, in one request.
+ */
+const TAIL_BYTES = 256 * 1024;
+/** Bytes read at least per request: an entry with its neighbours. */
 const MIN_READ_BYTES = 64 * 1024;
+/** Entries kept inflated (chapters read again by counting, or read ahead). */
+const KEPT_ENTRIES = 16;
 /** How many of the last reads are kept (a small entry's header and data come in one read). */
 const KEPT_READS = 12;
 
@@ -48,6 +55,11 @@ class RangeReader extends Reader<string> {
     this.size = tail.size;
     this.etag = tail.etag;
     this.kept = [tail.segment];
+  }
+
+  /** Keeps bytes read beside this reader (the file's start, asked for with its end). */
+  keep(segment: Segment): void {
+    this.kept.push(segment);
   }
 
   override async readUint8Array(index: number, length: number): Promise<Uint8Array> {
@@ -112,8 +124,8 @@ export interface EpubArchive {
 }
 
 /**
- * Opens the EPUB at `url`: one request for its last 64 KB (its length, and the central directory of
- * any ordinary book). A server that ignores Range sends the whole file, which is then read from memory.
+ * Opens the EPUB at `url`: a request for its last 256 KB (its length, and the central directory of
+ * any ordinary book) and, at the same time, one for its first 64 KB (the container and often more). A server that ignores Range sends the whole file, which is then read from memory.
  * 202 (a copy being prepared) is answered by `whenPreparing`, which waits and lets the read start again.
  */
 export async function openEpubArchive(
@@ -121,28 +133,52 @@ export async function openEpubArchive(
   { signal, whenPreparing }: { signal?: AbortSignal; whenPreparing?: () => Promise<void> } = {},
 ): Promise<EpubArchive> {
   const counter = { bytes: 0 };
+  // The start of the file (mimetype, container.xml, and often the package) comes at the same time.
+  let head: Promise<Response | null> | null = fetchOrFail(url, {
+    headers: { range: `bytes=0-${MIN_READ_BYTES - 1}` },
+    signal,
+  }).catch(() => null);
+  const dropHead = () => {
+    void head?.then((unused) => unused?.body?.cancel());
+    head = null;
+  };
   let response: Response;
   for (;;) {
-    response = await fetchOrFail(url, { headers: { range: `bytes=-${MIN_READ_BYTES}` }, signal });
+    response = await fetchOrFail(url, { headers: { range: `bytes=-${TAIL_BYTES}` }, signal });
     if (response.status !== 202 || !whenPreparing) break;
     await response.body?.cancel();
+    dropHead();
     await whenPreparing();
   }
-  if (response.status !== 200 && response.status !== 206) throw new ArchiveFetchError(response.status);
+  if (response.status !== 200 && response.status !== 206) {
+    dropHead();
+    throw new ArchiveFetchError(response.status);
+  }
   const data = new Uint8Array(await response.arrayBuffer());
   counter.bytes += data.length;
   let reader: Reader<unknown>;
   if (response.status === 200) {
+    dropHead();
     reader = new Uint8ArrayReader(data);
   } else {
     const range = /bytes (\d+)-(\d+)\/(\d+)/.exec(response.headers.get('content-range') ?? '');
     if (!range) throw new ArchiveFetchError(response.status);
-    reader = new RangeReader(
+    const etag = response.headers.get('etag');
+    const ranged = new RangeReader(
       url,
-      { size: Number(range[3]), etag: response.headers.get('etag'), segment: { start: Number(range[1]), bytes: data } },
+      { size: Number(range[3]), etag, segment: { start: Number(range[1]), bytes: data } },
       signal,
       counter,
     );
+    const start = await head;
+    if (start?.status === 206 && start.headers.get('etag') === etag) {
+      const bytes = new Uint8Array(await start.arrayBuffer());
+      counter.bytes += bytes.length;
+      ranged.keep({ start: 0, bytes });
+    } else {
+      await start?.body?.cancel();
+    }
+    reader = ranged;
   }
   const zip = new ZipReader(reader);
   const entries = new Map<string, FileEntry>();
@@ -152,10 +188,22 @@ export async function openEpubArchive(
   const urls = new Map<string, Promise<string>>();
   const made: string[] = [];
 
-  const bytes = async (path: string) => {
+  const read = (path: string) => {
     const entry = entries.get(path);
-    if (!entry) throw new Error(`Not in the EPUB: ${path}`);
+    if (!entry) return Promise.reject(new Error(`Not in the EPUB: ${path}`));
     return entry.getData(new Uint8ArrayWriter(), { signal });
+  };
+  const inflated = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+  const bytes = (path: string) => {
+    let known = inflated.get(path);
+    if (!known) {
+      known = read(path);
+      known.catch(() => inflated.delete(path));
+      inflated.delete(path);
+      if (inflated.size >= KEPT_ENTRIES) inflated.delete(inflated.keys().next().value!);
+    }
+    inflated.set(path, known);
+    return known;
   };
   return {
     has: (path) => entries.has(path),
@@ -164,7 +212,7 @@ export async function openEpubArchive(
     blobUrl(path, make) {
       let known = urls.get(path);
       if (!known) {
-        known = (make ? make(path) : bytes(path).then((data) => new Blob([data], { type: mimeTypeOf(path) }))).then(
+        known = (make ? make(path) : read(path).then((data) => new Blob([data], { type: mimeTypeOf(path) }))).then(
           (blob) => {
             const blobUrl = URL.createObjectURL(blob);
             made.push(blobUrl);
@@ -182,6 +230,7 @@ export async function openEpubArchive(
       for (const blobUrl of made) URL.revokeObjectURL(blobUrl);
       made.length = 0;
       urls.clear();
+      inflated.clear();
       void zip.close();
     },
   };

@@ -85,6 +85,28 @@ interface SectionLike {
   contents?: Element;
   document?: Document;
   output?: string;
+  next?: () => SectionLike | undefined;
+}
+
+/**
+ * Reads the chapter after `section` ahead (its text, and its pictures, style sheets and fonts as
+ * blob: URLs), so that turning into it does not wait for the server. Errors are left for the turn.
+ */
+function readAhead(section: SectionLike, archive: EpubArchive): void {
+  const next = section.next?.();
+  if (!next) return;
+  const path = zipPathOf(next.url);
+  if (!archive.has(path)) return;
+  setTimeout(() => {
+    archive
+      .text(path)
+      .then((text) => {
+        const document = parseMarkup(text, 'application/xhtml+xml');
+        cleanChapter(document);
+        return localiseAssets(document, path, archive);
+      })
+      .catch(() => undefined);
+  }, 0);
 }
 
 /**
@@ -119,6 +141,7 @@ export async function openEpub(
     if (!section.document || !section.contents) return;
     await localiseAssets(section.document, zipPathOf(section.url), archive);
     section.output = new XMLSerializer().serializeToString(section.contents);
+    readAhead(section, archive);
   });
   try {
     await book.opened;
