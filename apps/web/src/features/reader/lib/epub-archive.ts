@@ -4,7 +4,14 @@
  * shows its first chapter after reading the package, the navigation and that chapter, not the whole
  * file. zip.js reads the zip (inflating with the browser's own DecompressionStream, no worker).
  */
-import { configure, Reader, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, type FileEntry } from '@zip.js/zip.js';
+import {
+  configure,
+  Reader,
+  Uint8ArrayReader,
+  Uint8ArrayWriter,
+  ZipReader,
+  type FileEntry,
+} from '@zip.js/zip.js/lib/zip-native.js';
 
 // The reader's Content-Security-Policy allows no blob: workers, and entries are small: inflate here.
 configure({ useWebWorkers: false });

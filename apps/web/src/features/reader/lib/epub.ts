@@ -138,9 +138,11 @@ export async function openEpub(
   book.spine.hooks.content.register((document: Document) => cleanChapter(document));
   // Only a chapter being drawn fetches its files (counting locations loads chapters, not pictures).
   book.spine.hooks.serialize.register(async (_output: string, section: SectionLike) => {
-    if (!section.document || !section.contents) return;
-    await localiseAssets(section.document, zipPathOf(section.url), archive);
-    section.output = new XMLSerializer().serializeToString(section.contents);
+    // Held here: counting locations may load and unload the same section while its files are read.
+    const { document, contents } = section;
+    if (!document || !contents) return;
+    await localiseAssets(document, zipPathOf(section.url), archive);
+    section.output = new XMLSerializer().serializeToString(contents);
     readAhead(section, archive);
   });
   try {
