@@ -78,7 +78,10 @@ class RangeReader extends Reader<string> {
     // A file replaced between two reads answers whole (200), never a range of the new bytes.
     if (this.etag) headers['if-range'] = this.etag;
     const response = await fetchOrFail(this.url, { headers, signal: this.signal });
-    if (response.status !== 206) throw new ArchiveFetchError(response.status);
+    if (response.status !== 206) {
+      await response.body?.cancel();
+      throw new ArchiveFetchError(response.status);
+    }
     const bytes = new Uint8Array(await response.arrayBuffer());
     this.counter.bytes += bytes.length;
     if (bytes.length !== readEnd - index) throw new ArchiveFetchError(response.status);
