@@ -15,6 +15,10 @@ const chromium = {
   },
 };
 
+const desktop = { ...devices['Desktop Chrome'], ...chromium, viewport: { width: 1280, height: 800 } };
+/** The tag of tests that change store-wide settings (see the 'store-wide' project). */
+const STORE_WIDE = /@store-wide/;
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -31,12 +35,16 @@ export default defineConfig({
     acceptDownloads: true,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], ...chromium, viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', use: desktop, grepInvert: STORE_WIDE },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], ...chromium },
       grep: /@phone/,
+      grepInvert: STORE_WIDE,
     },
+    // Tests that change what every shopper sees (the store's promotion) run alone, after the others (see
+    // run.mjs): a checkout running beside them would be refused, its total changed under it.
+    { name: 'store-wide', use: desktop, grep: STORE_WIDE },
   ],
   webServer: {
     command: 'node start-server.mjs',

@@ -20,6 +20,7 @@ export default defineConfig({
   resolve: { alias: { '@ebook/shared': new URL('../../packages/shared/src/index.ts', import.meta.url).pathname } },
   test: {
     globalSetup: ['src/test/global-setup.ts'],
+    setupFiles: ['src/test/setup-env.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',

@@ -5,12 +5,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { settleAnimations } from '../support/animations';
 import { loginAsAdmin, newMember } from '../support/session';
 import { createBooks, settleSample, token } from './public-fixtures';
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
   // Let entrance transitions finish: axe reads colours mid-fade otherwise.
-  await page.waitForTimeout(400);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

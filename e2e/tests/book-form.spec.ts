@@ -81,14 +81,17 @@ test('admin book form: Validation Error sends nothing, bad files are refused, a 
   await page.getByLabel('Language').fill('Sinhala');
   await page.getByLabel('Price').fill('12.50');
 
-  // Hold the answer back a moment so the busy state can be seen.
+  // Hold the answer back until the busy state has been seen, however long that takes.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/books/', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await held;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Save Book' }).click();
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  answer();
   await expectPopup(page, 'Saved!', 'Book added successfully.');
   await expect(page).toHaveURL(/#\/admin-dashboard\/books$/, { timeout: 20_000 });
 

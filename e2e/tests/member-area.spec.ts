@@ -81,7 +81,7 @@ test('the dashboard shell: clock, bell, sidebar and logout @phone', async ({ pag
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const clock = page.getByTestId('clock');
   const first = await clock.textContent();
-  await expect(clock).not.toHaveText(first ?? '', { timeout: 10_000 });
+  await expect(clock).not.toHaveText(first ?? '', { timeout: 30_000 });
   // A new member has no events yet: the bell says so (its events are tested in notifications.spec.ts).
   await page.getByRole('button', { name: 'Notifications (0)' }).click();
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('No notifications yet');

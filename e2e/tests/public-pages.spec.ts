@@ -89,7 +89,7 @@ test.describe('home', () => {
     const track = section.getByRole('list', { name: 'Free books' });
     await expect(track).toHaveAttribute('data-index', '0');
     await page.mouse.move(0, 0);
-    await expect(track).toHaveAttribute('data-index', '1', { timeout: 10_000 });
+    await expect(track).toHaveAttribute('data-index', '1', { timeout: 30_000 });
     const count = await track.locator('li').count();
     // Jump to the end with the arrows, then wait for the wrap.
     const next = section.getByRole('button', { name: 'Next books' });
@@ -99,7 +99,7 @@ test.describe('home', () => {
     await page.waitForTimeout(3_500);
     await expect(track).toHaveAttribute('data-index', String(count - 4)); // paused while hovered
     await page.mouse.move(0, 0);
-    await expect(track).toHaveAttribute('data-index', '0', { timeout: 10_000 });
+    await expect(track).toHaveAttribute('data-index', '0', { timeout: 30_000 });
   });
 
   test('on a phone the carousel shows one book at a time @phone', async ({ page, isMobile }) => {

@@ -67,12 +67,16 @@ test.describe('sign up and log in', () => {
 
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-9');
+    // The answer is held until the busy button has been seen, however long that takes.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Logging in…' })).toBeDisabled();
+    answer();
     await expect(page.getByText('Invalid email or password.')).toBeVisible();
   });
 

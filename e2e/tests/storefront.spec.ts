@@ -95,7 +95,7 @@ test('a bought book shows In your library with Download, and stays with its buye
   expect(orders.orders[0]!.books[0]!.title).toBe(book!.title);
 });
 
-test('the promotion: old and new prices, the About banner and Shop Now, and the admin sets it', async ({
+test('the promotion: old and new prices, the About banner and Shop Now, and the admin sets it @store-wide', async ({
   page,
   browser,
   request,

@@ -5,9 +5,11 @@
  * TEST_FILE_STORE=s3 it starts an S3-compatible server that every test file stores its files in.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { adminQuery } from './admin-query.js';
@@ -15,6 +17,9 @@ import { startS3Server } from './s3-server.js';
 
 export default async function setup(project: TestProject) {
   const stops: Array<() => Promise<unknown>> = [];
+  const bundle = await bundleDocumentWorker();
+  project.provide('documentWorkerBundle', bundle);
+  stops.push(async () => rmSync(path.dirname(bundle), { recursive: true, force: true }));
   if (process.env.TEST_FILE_STORE === 's3') {
     const s3 = await startS3Server();
     project.provide('s3Endpoint', s3.endpoint);
@@ -43,8 +48,34 @@ export default async function setup(project: TestProject) {
   return () => Promise.all(stops.map((stop) => stop()));
 }
 
+/**
+ * The document pool's worker, bundled as for production (build.mjs) into a folder beside the installed
+ * packages it imports: a worker started from source would compile its TypeScript again for every job.
+ */
+async function bundleDocumentWorker(): Promise<string> {
+  const server = fileURLToPath(new URL('../..', import.meta.url));
+  const cache = path.join(server, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(path.join(cache, 'document-worker-'));
+  const outfile = path.join(dir, 'document.worker.js');
+  await build({
+    entryPoints: [path.join(server, 'src/document.worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@ebook/shared': path.join(server, '../../packages/shared/src/index.ts') },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The document pool's worker, bundled once for the run (see bundleDocumentWorker). */
+    documentWorkerBundle: string;
     pgliteSnapshotPath: string;
     /** The migrated PostgreSQL database each test file's database is a copy of. */
     postgresTemplate: string;

@@ -15,6 +15,7 @@
  * fails (`DocumentJobFailed`: out of memory, out of time, or crashed).
  */
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@ebook/shared';
 import type { FastifyInstance } from 'fastify';
@@ -91,8 +92,9 @@ export default fp(
 
     function runWorker(job: DocumentJob): Promise<unknown> {
       return new Promise((resolve, reject) => {
-        const worker = new Worker(workerScript(), {
-          eval: import.meta.url.endsWith('.ts'),
+        const script = workerScript();
+        const worker = new Worker(script, {
+          eval: typeof script === 'string',
           workerData: job,
           transferList: [job.bytes.buffer as ArrayBuffer],
           resourceLimits: {
@@ -188,6 +190,9 @@ export default fp(
 function workerScript(): string | URL {
   // Bundled, the worker sits beside server.js; from source, at src/document.worker.ts.
   if (!import.meta.url.endsWith('.ts')) return new URL('./document.worker.js', import.meta.url);
+  // The API tests bundle it once (test/global-setup.ts): started from source, each job's worker would
+  // compile the TypeScript again.
+  if (process.env.DOCUMENT_WORKER_BUNDLE) return pathToFileURL(process.env.DOCUMENT_WORKER_BUNDLE);
   const source = new URL('../../document.worker.ts', import.meta.url).href;
   return `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
 }

@@ -28,6 +28,9 @@ export function useCreateOrder() {
         queryKeys.wishlist,
         queryKeys.books.all,
         queryKeys.notifications.all,
+        // A refused total ("The total has changed") may come from a promotion changed meanwhile: the
+        // checkout shows the new one, and the next click pays it.
+        queryKeys.store,
       ]) {
         void queryClient.invalidateQueries({ queryKey });
       }

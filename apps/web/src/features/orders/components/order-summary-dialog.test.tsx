@@ -146,6 +146,39 @@ describe('OrderSummaryDialog', () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 
+  it('a total refused because the promotion changed meanwhile shows the new total, and the next click pays it', async () => {
+    let promotion: { percentOff: number; endsAt: string } | null = null;
+    const totals: unknown[] = [];
+    answerWith((url, init) => {
+      if (url === '/api/auth/session') return new Response(JSON.stringify({ user }));
+      if (url === '/api/store') return new Response(JSON.stringify({ ...storeInfo, promotion }));
+      if (url === '/api/orders') {
+        const { total } = JSON.parse(init.body as string) as { total: number };
+        totals.push(total);
+        // The admin started a 20% promotion after the dialog opened: the server charges $3.99 now.
+        promotion = { percentOff: 20, endsAt: '2999-01-01T00:00:00.000Z' };
+        if (total !== 3.99) {
+          const refusal = { msg: 'The total has changed. Please review your order.', code: 'TOTAL_MISMATCH' };
+          return new Response(JSON.stringify(refusal), { status: 409 });
+        }
+        const order = { _id: 'o1', books: [{ _id: book._id, title: book.title }] };
+        return new Response(JSON.stringify({ msg: 'ok', order }), { status: 201 });
+      }
+      return new Response('{}', { status: 404 });
+    });
+    const onPurchased = renderDialog();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/session', expect.anything()));
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/store', expect.anything()));
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$4.99');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('The total has changed. Please review your order.'));
+    expect(await screen.findByText('$3.99', { selector: '[data-testid="order-total"]' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+    await waitFor(() => expect(onPurchased).toHaveBeenCalledWith([book._id]));
+    expect(totals).toEqual([4.99, 3.99]);
+  });
+
   it.each([
     [400, 'NOT_IN_CART', 'No selected books found in cart.', ['No selected books found in cart.']],
     [

@@ -1,0 +1,24 @@
+// Runs npm scripts at the same time (`node scripts/run-together.mjs typecheck lint`): each one's output is
+// printed whole when it ends, and the exit code is the first failure's. Used by `npm test`, where type
+// checks and lint are single-threaded and take about as long as each other.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
+
+const runs = process.argv.slice(2).map(
+  (script) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('close', (code) => {
+        process.stdout.write(Buffer.concat(output));
+        const seconds = ((Date.now() - started) / 1000).toFixed(0);
+        console.log(`\n▶ npm run ${script}: ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds} s\n`);
+        resolve(code ?? 1);
+      });
+    }),
+);
+const codes = await Promise.all(runs);
+process.exit(codes.find((code) => code !== 0) ?? 0);
