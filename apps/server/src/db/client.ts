@@ -1,6 +1,6 @@
 /**
- * The database: PGlite in-process (embedded default) or node-postgres when a URL is given.
- * One schema, one set of migrations, the same SQL on both.
+ * The database: an embedded engine (PostgreSQL run as a child process, or PGlite in-process) or
+ * node-postgres when a URL is given. One schema, one set of migrations, the same SQL on all of them.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { serverPackageRoot } from '../lib/paths.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -23,36 +24,48 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repository functions accept the database or a transaction. */
 export type Executor = Db | Tx;
 
+export type EmbeddedEngine = 'postgres' | 'pglite';
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
+  /** The embedded PostgreSQL's postmaster, while it runs (for tests and benches). */
+  postmasterPid?: () => number | undefined;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
-  /** A postgres:// URL; without it, PGlite is used. */
+  /** A postgres:// URL; without it, the embedded engine is used. */
   url?: string;
-  /** PGlite data directory; undefined means in memory. */
+  /** The embedded engine without a URL: PGlite unless said otherwise. */
+  engine?: EmbeddedEngine;
+  /** The embedded engine's data directory; undefined means in memory (PGlite only). */
   dataDir?: string;
+  /** As root, the system user the embedded PostgreSQL runs as. */
+  systemUser?: string;
+  log?: (message: string) => void;
   poolSize?: number;
   /** A PGlite data-directory dump to start from (tests start from an already-migrated one). */
   pgliteSnapshot?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const poolSize = options.poolSize ?? 10;
   const database = options.url
-    ? openPg(options.url, options.poolSize ?? 10)
-    : await openPglite(options.dataDir, options.pgliteSnapshot);
+    ? openPg({ connectionString: options.url }, poolSize)
+    : options.engine === 'postgres'
+      ? await openEmbeddedPostgres(options, poolSize)
+      : await openPglite(options.dataDir, options.pgliteSnapshot);
   await database.db.execute(sql`create extension if not exists pg_trgm`);
   await runMigrations(database);
   return database;
 }
 
-function openPg(url: string, poolSize: number): Database {
+function openPg(connection: pg.PoolConfig, poolSize: number): Database {
   // A database that does not answer fails a request in seconds (503), never holds it.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ ...connection, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A dropped connection must not crash the process: an idle one is reported on the pool, one checked
   // out (between the statements of a transaction, say) on the client itself. Either way the query
   // that needed it fails (503), and the pool replaces it.
@@ -60,6 +73,30 @@ function openPg(url: string, poolSize: number): Database {
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return { db, driver: 'pg', close: () => pool.end() };
+}
+
+/** PostgreSQL as a child process on DATA_DIR/pg, locked to this process like PGlite's folder. */
+async function openEmbeddedPostgres(options: DatabaseOptions, poolSize: number): Promise<Database> {
+  if (!options.dataDir) throw new Error('The embedded PostgreSQL needs a data directory.');
+  const dir = options.dataDir;
+  const unlock = await lockDataDir(dir);
+  let server;
+  try {
+    server = await startEmbeddedPostgres({ dir, poolSize, systemUser: options.systemUser, log: options.log });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+  const database = openPg(server.connection, poolSize);
+  return {
+    ...database,
+    postmasterPid: () => server.pid(),
+    close: async () => {
+      await database.close();
+      await server.stop();
+      await unlock();
+    },
+  };
 }
 
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
