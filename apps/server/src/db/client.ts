@@ -2,7 +2,8 @@
  * The database: an embedded engine (PostgreSQL run as a child process, or PGlite in-process) or
  * node-postgres when a URL is given. One schema, one set of migrations, the same SQL on all of them.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -123,14 +124,24 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
 /**
  * The embedded database belongs to one process: a second store on the same folder would overwrite
  * the first one's files. A lock next to the folder (`db.lock`, kept fresh while the store runs, stale
- * 10 s after a crash) makes a second start fail with a clear message instead.
+ * 10 s after a crash) makes a second start fail with a clear message instead. Beside it, `db.owner`
+ * names the process holding it: a lock whose process is gone (a crash, kill -9) is taken over at once,
+ * so a store started again right after a crash does not wait for the lock to go stale.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
-  try {
-    return await lockfile.lock(dataDir, {
+  const ownerFile = `${dataDir}.owner`;
+  const lock = () =>
+    lockfile.lock(dataDir, {
       stale: 10_000,
       onCompromised: (error) => console.error(`The lock on ${dataDir} was lost: ${error.message}`),
+    });
+  let release: () => Promise<void>;
+  try {
+    release = await lock().catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || !ownerIsGone(ownerFile)) throw error;
+      rmSync(`${dataDir}.lock`, { recursive: true, force: true });
+      return lock();
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
@@ -139,6 +150,28 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
         'Stop that process, or set DATA_DIR to another folder, or DATABASE_URL to use PostgreSQL.',
       { cause: error },
     );
+  }
+  writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, host: hostname() }));
+  return async () => {
+    rmSync(ownerFile, { force: true });
+    await release();
+  };
+}
+
+/** True when the lock's owner was a process of this machine that no longer runs. */
+function ownerIsGone(ownerFile: string): boolean {
+  let owner: { pid?: unknown; host?: unknown };
+  try {
+    owner = JSON.parse(readFileSync(ownerFile, 'utf8')) as typeof owner;
+  } catch {
+    return false;
+  }
+  if (owner.host !== hostname() || typeof owner.pid !== 'number' || owner.pid === process.pid) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
