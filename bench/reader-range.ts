@@ -104,6 +104,8 @@ async function main() {
         ...process.env,
         PORT: String(PORT),
         DATA_DIR: dataDir,
+        // The engine this bench's figures were measured on (DATABASE_ENGINE=postgres for the default).
+        DATABASE_ENGINE: process.env.DATABASE_ENGINE ?? 'pglite',
         DATABASE_URL: '',
         SEED_DEMO: 'false',
         ADMIN_PASSWORD: password,
