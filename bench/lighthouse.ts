@@ -46,6 +46,8 @@ async function startStore(label: string, checkout: string, port: number): Promis
         ...process.env,
         DATABASE_URL: '',
         DATA_DIR: dataDir,
+        // The engine this bench's figures were measured on (DATABASE_ENGINE=postgres for the default).
+        DATABASE_ENGINE: process.env.DATABASE_ENGINE ?? 'pglite',
         PORT: String(port),
         LOG_LEVEL: 'warn',
         ADMIN_PASSWORD: 'lighthouse-admin-password',

@@ -159,6 +159,8 @@ async function main() {
       ALLOW_SIMULATED_PAYMENTS: 'true',
       PORT: String(PORT),
       DATA_DIR: path.join(work, 'data'),
+      // The engine this bench's figures were measured on (DATABASE_ENGINE=postgres for the default).
+      DATABASE_ENGINE: process.env.DATABASE_ENGINE ?? 'pglite',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'false',

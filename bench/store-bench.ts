@@ -37,6 +37,8 @@ export async function startStore(port: number, name: string): Promise<BenchStore
       PORT: String(port),
       DATA_DIR: path.join(work, 'data'),
       DATABASE_URL: '',
+      // The engine these benches' figures were measured on (DATABASE_ENGINE=postgres for the default).
+      DATABASE_ENGINE: process.env.DATABASE_ENGINE ?? 'pglite',
       ADMIN_EMAIL,
       ADMIN_PASSWORD: adminPassword,
       SEED_DEMO: 'false',

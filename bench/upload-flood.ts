@@ -116,6 +116,8 @@ async function main(): Promise<void> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The engine this bench's figures were measured on (DATABASE_ENGINE=postgres for the default).
+      DATABASE_ENGINE: process.env.DATABASE_ENGINE ?? 'pglite',
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',

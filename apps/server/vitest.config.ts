@@ -24,6 +24,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // The suite runs on PGlite, in process: every store a test starts (server.ts in a child process)
+    // too. The embedded PostgreSQL has its own tests (src/db/embedded-postgres.test.ts).
+    env: { DATABASE_ENGINE: 'pglite' },
     projects: [
       {
         extends: true,

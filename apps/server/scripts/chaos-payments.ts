@@ -8,12 +8,16 @@
  *   CHAOS_PORT          the store's port (default: a free one)
  *   CHAOS_PG_PORT       the throwaway PostgreSQL cluster's port (default: a free one)
  *   CHAOS_SERVER_ENTRY  another built server to try (default: this package's dist/server.js)
+ *   --engine embedded   the store on its embedded PostgreSQL (DATA_DIR/pg) instead of a cluster of
+ *                       ours: restart-database then kills the database process with SIGKILL (the store
+ *                       starts it again)
  *   CHAOS_DATABASE_URL  kill-server mode only: use this PostgreSQL server (a throwaway database is
  *                       created on it and dropped) instead of a cluster of our own
  *
  * Exits 1 when any target is missed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +31,7 @@ const { values } = parseArgs({
     trials: { type: 'string', default: '200' },
     mode: { type: 'string', default: 'both' },
     'from-source': { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'server' },
   },
 });
 const trials = Number(values.trials);
@@ -35,6 +40,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 const modes: ChaosMode[] = values.mode === 'both' ? ['kill-server', 'restart-database'] : [values.mode as ChaosMode];
 
 async function runMode(mode: ChaosMode): Promise<ChaosReport> {
+  if (values.engine === 'embedded') return runEmbedded(mode);
   const work = mkdtempSync(path.join(tmpdir(), `ebook-chaos-${mode}-`));
   const port = Number(process.env.CHAOS_PORT) || (await freePort());
   const useShared = mode === 'kill-server' && process.env.CHAOS_DATABASE_URL;
@@ -64,6 +70,60 @@ async function runMode(mode: ChaosMode): Promise<ChaosReport> {
     await cluster?.destroy();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The same trials on the store's embedded PostgreSQL: the harness counts through its socket. */
+async function runEmbedded(mode: ChaosMode): Promise<ChaosReport> {
+  const work = mkdtempSync(path.join(tmpdir(), `ebook-chaos-embedded-${mode}-`));
+  chmodSync(work, 0o755); // as root, PostgreSQL runs as another user, which must reach the folder
+  const dataDir = path.join(work, 'data');
+  const clusterDir = path.join(dataDir, 'pg');
+  const port = Number(process.env.CHAOS_PORT) || (await freePort());
+  const databaseUrl = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(clusterDir)}`;
+  console.log(`▶ ${mode} on the embedded PostgreSQL: ${trials} trials, store on :${port}, cluster ${clusterDir}`);
+  try {
+    return await runPaymentsChaos({
+      mode,
+      trials,
+      databaseUrl,
+      embedded: true,
+      port,
+      dataDir,
+      gatewayDir: path.join(work, 'gateway'),
+      fromSource: values['from-source'],
+      serverEntry: process.env.CHAOS_SERVER_ENTRY,
+      restartDatabase: () => killEmbeddedPostgres(clusterDir, databaseUrl),
+      log: (line) => console.log(`  ${line}`),
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** SIGKILL of the postmaster; returns once the store has started a new one and it answers. */
+async function killEmbeddedPostgres(clusterDir: string, databaseUrl: string): Promise<void> {
+  const pidOf = () => {
+    try {
+      return Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      return 0;
+    }
+  };
+  const killed = pidOf();
+  process.kill(killed, 'SIGKILL');
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(50)) {
+    const now = pidOf();
+    if (
+      now &&
+      now !== killed &&
+      (await adminQuery(databaseUrl, 'select 1').then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+  }
+  throw new Error('the store did not start its embedded PostgreSQL again within 120 s');
 }
 
 const reports: ChaosReport[] = [];

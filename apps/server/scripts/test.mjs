@@ -42,6 +42,7 @@ const EMBEDDED_ONLY = [
   'src/lib/logger.test.ts',
   'src/lib/file-store.test.ts',
   'src/db/client.test.ts',
+  'src/db/embedded-postgres.test.ts',
   'src/db/seed/**',
   'src/test/pglite-crash.test.ts',
   'src/test/disk-full.test.ts',

@@ -1,7 +1,7 @@
 /** Starts the store: configuration, database (migrated, seeded on first run), HTTP, graceful shutdown. */
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/index.js';
-import { openDatabase } from './db/client.js';
+import { openConfiguredDatabase } from './db/open-configured.js';
 import { seedOnFirstRun } from './db/seed/index.js';
 import { fileStoreFromConfig } from './lib/file-store-from-config.js';
 import { loggerOptions } from './lib/logger.js';
@@ -17,12 +17,12 @@ async function main(): Promise<void> {
       : process.env,
   );
   const logger = loggerOptions(config.LOG_LEVEL);
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dbDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
   const fileStore = fileStoreFromConfig(config);
+  const database = await openConfiguredDatabase({
+    config,
+    fileStore,
+    log: (message) => console.log(message),
+  });
   let app: App | undefined;
   try {
     app = await buildApp({ config, database, logger, fileStore });
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     throw error;
   }
   app.log.info(
-    { database: database.driver, startupMs: Date.now() - started },
+    { database: database.postmasterPid ? 'embedded postgres' : database.driver, startupMs: Date.now() - started },
     `E-book store ready at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`,
   );
 }

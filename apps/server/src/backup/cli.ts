@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/index.js';
-import { openDatabase } from '../db/client.js';
+import { openConfiguredDatabase } from '../db/open-configured.js';
 import { fileStoreFromConfig } from '../lib/file-store-from-config.js';
 import { BackupError, backupStore, restoreStore } from './backup.js';
 
@@ -26,8 +26,8 @@ async function main(): Promise<number> {
   // Moving data takes no payments: the production guard on the simulated gateway does not apply.
   const config = loadConfig({ ...process.env, ALLOW_SIMULATED_PAYMENTS: 'true' });
   const dir = path.resolve(target ?? path.join('backups', new Date().toISOString().replace(/[:.]/g, '-')));
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir, poolSize: 2 });
   const fileStore = fileStoreFromConfig(config);
+  const database = await openConfiguredDatabase({ config, fileStore, poolSize: 2, log: console.log });
   const log = { info: (message: string) => console.log(`  ${message}`) };
   try {
     if (command === 'backup') {

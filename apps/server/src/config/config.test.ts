@@ -25,9 +25,12 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'admin@bookshop.local',
       SEED_DEMO: true,
       NODE_ENV: 'production',
+      DATABASE_ENGINE: 'postgres',
+      EMBEDDED_POSTGRES_USER: 'postgres',
       PAYMENT_RECONCILE_INTERVAL_MS: 60_000,
       PAYMENT_ATTEMPT_TIMEOUT_MS: 300_000,
       gatewayDir: `${dir}-gateway`,
+      pgDir: path.join(dir, 'pg'),
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });

@@ -58,6 +58,13 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
+  /** The embedded database when DATABASE_URL is not set: PostgreSQL as a child process, or PGlite. */
+  DATABASE_ENGINE: z.enum(['postgres', 'pglite']).default('postgres'),
+  /** As root, the system user the embedded PostgreSQL runs as (created when missing, on Linux). */
+  EMBEDDED_POSTGRES_USER: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]*$/)
+    .default('postgres'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   ADMIN_EMAIL: z.email().default('admin@bookshop.local'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
@@ -183,6 +190,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'MAIL_FR
   dataDir: string;
   filesDir: string;
   dbDir: string;
+  /** The embedded PostgreSQL's cluster. */
+  pgDir: string;
   gatewayDir: string;
 }
 
@@ -228,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     dbDir: path.join(dataDir, 'db'),
+    pgDir: path.join(dataDir, 'pg'),
     gatewayDir,
   };
 }

@@ -10,7 +10,8 @@ import { createReadStream, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CATALOGUE_CSV_COLUMNS, parsePriceToCents, type ImportSummary } from '@ebook/shared';
 import { ConfigError, loadConfig } from '../../config/index.js';
-import { openDatabase } from '../../db/client.js';
+import { openConfiguredDatabase } from '../../db/open-configured.js';
+import { fileStoreFromConfig } from '../../lib/file-store-from-config.js';
 import { AppError } from '../../lib/errors.js';
 import { readCatalogueCsv } from './catalogue-csv.js';
 import { importCatalogue } from './import.service.js';
@@ -75,8 +76,9 @@ async function main(): Promise<number> {
   const totalBytes = statSync(source).size;
   // Importing takes no payments: the production guard on the simulated gateway does not apply.
   const config = loadConfig({ ...process.env, ALLOW_SIMULATED_PAYMENTS: 'true' });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir, poolSize: 2 });
-  const where = database.driver === 'pg' ? 'PostgreSQL' : `the embedded database in ${config.dbDir}`;
+  const fileStore = fileStoreFromConfig(config);
+  const database = await openConfiguredDatabase({ config, fileStore, poolSize: 2, log: console.log });
+  const where = config.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`${values['dry-run'] ? 'Previewing' : 'Importing'} ${source} into ${where}`);
   const bar = progressBar(totalBytes);
   let bytesRead = 0;
@@ -96,6 +98,7 @@ async function main(): Promise<number> {
     printSummary(summary);
     return 0;
   } finally {
+    fileStore.close?.();
     await database.close();
   }
 }

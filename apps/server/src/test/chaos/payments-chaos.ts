@@ -23,8 +23,10 @@ export type ChaosMode = 'kill-server' | 'restart-database';
 export interface ChaosOptions {
   mode: ChaosMode;
   trials: number;
-  /** The throwaway database the server runs on. */
+  /** The throwaway database the server runs on (the harness counts the money there). */
   databaseUrl: string;
+  /** The store runs its embedded PostgreSQL (DATA_DIR/pg); databaseUrl then names its socket. */
+  embedded?: boolean;
   port: number;
   dataDir: string;
   gatewayDir: string;
@@ -162,7 +164,8 @@ export function chaosServerEnv(options: ChaosOptions): NodeJS.ProcessEnv {
     NODE_ENV: 'production',
     PORT: String(options.port),
     HOST: '127.0.0.1',
-    DATABASE_URL: options.databaseUrl,
+    DATABASE_URL: options.embedded ? '' : options.databaseUrl,
+    DATABASE_ENGINE: 'postgres',
     DATABASE_POOL_SIZE: '5',
     DATA_DIR: options.dataDir,
     SIMULATED_GATEWAY_DIR: options.gatewayDir,

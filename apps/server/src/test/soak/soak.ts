@@ -86,6 +86,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       HOST: '127.0.0.1',
       DATABASE_URL: '',
       DATA_DIR: path.join(work, 'data'),
+      // The engine the soak's figures were measured on (DATABASE_ENGINE=postgres for the default).
+      DATABASE_ENGINE: process.env.DATABASE_ENGINE ?? 'pglite',
       SIMULATED_GATEWAY_DIR: path.join(work, 'gateway'),
       SEED_DEMO: 'true',
       ADMIN_PASSWORD: 'soak-admin-password',
