@@ -5,7 +5,7 @@
  * once, in the embedded run of the API suite (the rest of the suite runs on PGlite).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { LocalFileStore } from '../lib/file-store.js';
 import { freePort } from '../test/free-port.js';
 import { waitFor } from '../test/wait-for.js';
 import { openDatabase } from './client.js';
+import { OUTSIDE_CLUSTERS } from './embedded-postgres.js';
 import { moveFromPglite, movedPgliteDir } from './move-from-pglite.js';
 import { books } from './schema/index.js';
 
@@ -129,6 +130,30 @@ describe.runIf(embeddedRun)('the embedded PostgreSQL', () => {
     expect(rows(await second.db.execute(sql`select value from kept`))).toEqual([{ value: 'written by the first' }]);
     await second.close();
   }, 300_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, keeps the cluster where its user can reach it when the folder is private',
+    async () => {
+      const privateDir = mkdtempSync(path.join(tmpdir(), 'ebook-private-')); // 0700, like /root
+      const dir = path.join(privateDir, 'data', 'pg');
+      try {
+        const database = await openDatabase({ engine: 'postgres', dataDir: dir });
+        postmasters.push(database.postmasterPid!()!);
+        await database.db.execute(sql`create table kept (value text)`);
+        await database.close();
+        expect(lstatSync(dir).isSymbolicLink()).toBe(true);
+        const cluster = realpathSync(dir);
+        expect(cluster.startsWith(OUTSIDE_CLUSTERS)).toBe(true);
+        const again = await openDatabase({ engine: 'postgres', dataDir: dir });
+        expect(rows(await again.db.execute(sql`select count(*)::int as n from kept`))).toEqual([{ n: 0 }]);
+        await again.close();
+        rmSync(cluster, { recursive: true, force: true });
+      } finally {
+        rmSync(privateDir, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
 
   it('is started again when its process dies under the store', async () => {
     const dir = path.join(work, 'restart', 'pg');

@@ -14,7 +14,18 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
@@ -58,7 +69,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const log = options.log ?? (() => {});
   const binaries = await loadBinaries();
   const owner = await runAsUser(options.systemUser ?? DEFAULT_SYSTEM_USER, log);
-  const dir = path.resolve(options.dir);
+  const dir = await reachableDir(path.resolve(options.dir), owner, log);
   await stopStalePostmaster(dir, log);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(dir, binaries, owner, log);
   else if (owner && statSync(dir).uid !== owner.uid) await run('chown', ['-R', `${owner.uid}:${owner.gid}`, dir]);
@@ -207,6 +218,44 @@ async function runAsUser(name: string, log: (message: string) => void): Promise<
     log(`creating the system user "${name}" for the embedded PostgreSQL (it does not run as root)`);
     await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', name]);
     return lookup();
+  }
+}
+
+/** Where clusters live whose folder in DATA_DIR the system user cannot reach (as root). */
+export const OUTSIDE_CLUSTERS = '/var/lib/ebook-store/clusters';
+
+/**
+ * As root, PostgreSQL runs as a system user, which cannot reach a folder under a private one (such as a
+ * checkout in /root). Then the cluster is kept in OUTSIDE_CLUSTERS, in a folder named after the path it
+ * stands for, and that path becomes a link to it: `npm start` works wherever the store was unpacked.
+ */
+async function reachableDir(dir: string, owner: Owner, log: (message: string) => void): Promise<string> {
+  if (!owner) return dir;
+  let parent = path.dirname(dir);
+  while (!existsSync(parent)) parent = path.dirname(parent);
+  const reachable = await run('sh', ['-c', 'cd "$1"', 'sh', parent], owner).then(
+    () => true,
+    () => false,
+  );
+  if (reachable) return dir;
+  const outside = path.join(OUTSIDE_CLUSTERS, createHash('sha256').update(dir).digest('hex').slice(0, 16));
+  mkdirSync(OUTSIDE_CLUSTERS, { recursive: true, mode: 0o755 });
+  const linked = lstatOrUndefined(dir);
+  if (linked?.isDirectory() && existsSync(path.join(dir, 'PG_VERSION'))) return dir; // a cluster: never moved
+  if (!linked?.isSymbolicLink()) {
+    if (linked) await rm(dir, { recursive: true, force: true }); // a cluster never made: nothing in it
+    mkdirSync(path.dirname(dir), { recursive: true });
+    symlinkSync(outside, dir);
+  }
+  log(`${path.dirname(dir)} is private to root, so the embedded PostgreSQL keeps its cluster in ${outside}`);
+  return outside;
+}
+
+function lstatOrUndefined(file: string) {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
   }
 }
 
