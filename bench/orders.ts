@@ -1,13 +1,17 @@
 /**
  * The shop with many orders: generates N orders (default 100,000; 1-3 books each, over the last year,
- * 1,000 buyers, 200 books) in a fresh store (PostgreSQL when DATABASE_URL is set, else PGlite in a
- * temporary folder), starts the built server on it (`npm run build` first) and measures:
+ * 1,000 buyers, 200 books) in a fresh store, starts the built server on it (`npm run build` first) and
+ * measures:
  * the Sales figures for a year (p95), an Orders page (p95, plain and searched by e-mail), and the
  * server's peak resident memory while the CSV export of every order streams.
  *
- *   npx tsx orders.ts [N]            # see README.md
+ * The store is PGlite in a temporary folder, or, given a PostgreSQL server's URL (`--database-url URL`
+ * or DATABASE_URL), a throwaway database created on that server and dropped at the end.
+ *
+ *   npx tsx orders.ts [N] [--database-url postgres://postgres@127.0.0.1:5432/postgres]   # see README.md
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,15 +20,32 @@ import { openDatabase, files, renderCover, renderPdf, SEED_BOOKS, LocalFileStore
 import { insertGeneratedBooks } from './generated-books.js';
 import { peakDuring, rssOf, waitUntilReady } from './server-process.js';
 
-const count = Number(process.argv[2] ?? process.env.BENCH_ORDERS ?? 100_000);
+const args = process.argv.slice(2);
+const urlAt = args.indexOf('--database-url');
+const serverUrl = urlAt >= 0 ? args.splice(urlAt, 2)[1] : process.env.DATABASE_URL;
+const count = Number(args[0] ?? process.env.BENCH_ORDERS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3392);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'admin@bookshop.local', password: 'orders-bench-password' };
 const serverEntry = path.resolve(import.meta.dirname, '../apps/server/dist/server.js');
 const BATCH = 20_000;
 
-async function generate(dataDir: string) {
-  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: path.join(dataDir, 'db') });
+/** A database of its own on the PostgreSQL server: its URL, and how to drop it. */
+async function throwawayDatabase(url: string) {
+  const name = `ebook_orders_bench_${randomBytes(4).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const server = await openDatabase({ url, poolSize: 1 });
+    await server.db.execute(sql.raw(statement)).finally(() => server.close());
+  };
+  await onServer(`create database ${name}`);
+  return {
+    url: Object.assign(new URL(url), { pathname: `/${name}` }).toString(),
+    drop: () => onServer(`drop database if exists ${name} with (force)`),
+  };
+}
+
+async function generate(dataDir: string, databaseUrl: string | undefined) {
+  const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'db') });
   const { db } = database;
   const store = new LocalFileStore(path.join(dataDir, 'files'));
   const sample = SEED_BOOKS[0]!;
@@ -70,7 +91,11 @@ async function generate(dataDir: string) {
     update orders set total_cents = sums.total
     from (select order_id, sum(price_cents) as total from order_items group by order_id) sums
     where sums.order_id = orders.id`);
+  const sold = await db.execute<{ title: string }>(
+    sql`select title from books where price_cents > 0 order by title limit 30`,
+  );
   await database.close();
+  return (sold as unknown as { rows: { title: string }[] }).rows.map((row) => encodeURIComponent(row.title));
 }
 
 async function call(url: string, token: string) {
@@ -95,15 +120,22 @@ async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'orders-bench-'));
   const dataDir = path.join(work, 'data');
   const started = Date.now();
+  const throwaway = serverUrl ? await throwawayDatabase(serverUrl) : undefined;
+  const databaseUrl = throwaway?.url;
   // The store's own schema first (the server migrates at start), then the orders written by SQL.
-  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: path.join(dataDir, 'db') });
+  const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'db') });
   await database.close();
-  await generate(dataDir);
-  console.log(`\n${count.toLocaleString()} orders generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const titles = await generate(dataDir, databaseUrl);
+  console.log(
+    `\n${count.toLocaleString()} orders generated in ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
+  const { DATABASE_URL: _serverUrl, ...inherited } = process.env;
   const server = spawn(process.execPath, [serverEntry], {
     env: {
-      ...process.env,
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       NODE_ENV: 'production',
       ALLOW_SIMULATED_PAYMENTS: 'true',
       PORT: String(PORT),
@@ -137,6 +169,12 @@ async function main() {
     await p95('Orders page', 50, (i) => `/api/admin/orders?page=${1 + ((i * 7919) % Math.min(pages, 500))}`, token);
     await p95('Orders page, searched by e-mail', 30, (i) => `/api/admin/orders?q=buyer${1 + i}@bench.example`, token);
     await p95(
+      'Orders page, searched by book title',
+      30,
+      (i) => `/api/admin/orders?q=${titles[i % titles.length]}`,
+      token,
+    );
+    await p95(
       'Orders page, searched by number',
       30,
       (i) => `/api/admin/orders?q=BK-2026-${String(1 + i * 997).padStart(6, '0')}`,
@@ -164,6 +202,7 @@ async function main() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(work, { recursive: true, force: true });
+    await throwaway?.drop();
   }
 }
 
