@@ -129,7 +129,9 @@ test('axe finds nothing serious on Orders, Sales, a member’s page and the buye
   const found = await page.request.get(`/api/admin/orders?q=${encodeURIComponent(member.email)}`);
   const { orders } = (await found.json()) as { orders: { _id: string; buyer: { _id: string } }[] };
   expect(orders.map((listed) => listed._id)).toEqual([order._id]);
-  const buyerPage = await browser.newPage();
+  // axe needs a page of a context of its own.
+  const buyerContext = await browser.newContext({ baseURL });
+  const buyerPage = await buyerContext.newPage();
   await loginByApi(buyerPage, member.email, member.password);
 
   for (const [device, viewport] of [
@@ -177,5 +179,5 @@ test('axe finds nothing serious on Orders, Sales, a member’s page and the buye
       if (SHOTS) await on.screenshot({ path: `${SHOTS}/${name.replace(' ', '-')}-${device}.png`, fullPage: true });
     }
   }
-  await buyerPage.close();
+  await buyerContext.close();
 });
