@@ -40,7 +40,11 @@ async function throwawayDatabase(url: string) {
   const name = `ebook_orders_bench_${randomBytes(4).toString('hex')}`;
   const onServer = async (statement: string) => {
     const server = await openDatabase({ url, poolSize: 1 });
-    await server.db.execute(sql.raw(statement)).finally(() => server.close());
+    try {
+      await server.db.execute(sql.raw(statement));
+    } finally {
+      await server.close();
+    }
   };
   await onServer(`create database ${name}`);
   return {
@@ -122,7 +126,7 @@ async function generate(dataDir: string, databaseUrl: string | undefined) {
     sql`select title from books where price_cents > 0 order by title limit 30`,
   );
   await database.close();
-  return (sold as unknown as { rows: { title: string }[] }).rows.map((row) => encodeURIComponent(row.title));
+  return (sold as { rows: { title: string }[] }).rows.map((row) => encodeURIComponent(row.title));
 }
 
 async function call(url: string, token: string) {

@@ -116,7 +116,7 @@ describe('the pre-summed days', () => {
   // sums taken afresh over every order and line; rows summing to nothing are left out of both.
   const fresh = async () => {
     const rows = async (text: string) =>
-      ((await ctx.app.db.execute<Record<string, unknown>>(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
+      ((await ctx.app.db.execute<Record<string, unknown>>(sql.raw(text))) as { rows: unknown[] }).rows;
     return {
       days: await rows(`
         select to_char(day, 'YYYY-MM-DD') as day, orders, revenue_cents::bigint::text as revenue,
@@ -141,14 +141,12 @@ describe('the pre-summed days', () => {
 
   it('equal the sums of the orders after orders, refunds, a moved date, a changed line and a deleted order', async () => {
     const buyer = await createMember(ctx.app);
-    const [first, second, third] = [
-      await createBook(ctx.app, { priceCents: 1500 }),
-      await createBook(ctx.app, { priceCents: 800 }),
-      await createBook(ctx.app, { priceCents: 300 }),
-    ];
-    const kept = await buyBook(ctx.app, buyer, first!.id);
-    const moved = await buyBook(ctx.app, buyer, second!.id);
-    const gone = await buyBook(ctx.app, buyer, third!.id);
+    const first = await createBook(ctx.app, { priceCents: 1500 });
+    const second = await createBook(ctx.app, { priceCents: 800 });
+    const third = await createBook(ctx.app, { priceCents: 300 });
+    const kept = await buyBook(ctx.app, buyer, first.id);
+    const moved = await buyBook(ctx.app, buyer, second.id);
+    const gone = await buyBook(ctx.app, buyer, third.id);
     const before = await fresh();
     expect(before.days).toEqual(before.summedDays);
     expect(before.books).toEqual(before.summedBooks);
