@@ -1,13 +1,16 @@
 /**
  * The admin's Orders: a member's order is found by their e-mail, refunded from the screen with a
  * reason, and the refunded book can no longer be downloaded; axe finds nothing serious on the screen
- * or the refund dialog.
+ * or the refund dialog, nor on the Sales screen, a member's page or the buyer's Orders and receipt,
+ * on a desktop (1366x900) and a phone (390x844). SHOP_SHOTS_DIR keeps their screenshots.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { loginAsAdmin, registerMember } from '../support/session';
+import { loginAsAdmin, loginByApi, registerMember } from '../support/session';
 import { expectPopup, recordPopups } from '../support/popups';
 import { createBooks, token } from './public-fixtures';
+
+const SHOTS = process.env.SHOP_SHOTS_DIR;
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -41,7 +44,7 @@ async function buyAsNewMember(page: Page, playwright: PlaywrightWorkerArgs['play
     data: { books: [book._id], paymentId: ((await card.json()) as { card: { _id: string } }).card._id },
   });
   expect(placed.status()).toBe(201);
-  const { order } = (await placed.json()) as { order: { number: string; totalCents: number } };
+  const { order } = (await placed.json()) as { order: { _id: string; number: string; totalCents: number } };
   return { book, buyer, member, order };
 }
 
@@ -111,4 +114,70 @@ test('the Sales screen shows the figures, a chart with its table, and the author
   await expect(page.getByRole('table', { name: /Revenue and orders per month/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Payouts CSV' })).toBeVisible();
   await expectNoSeriousViolations(page, 'sales');
+});
+
+test('axe finds nothing serious on Orders, Sales, a member’s page and the buyer’s orders and receipt, desktop and phone', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const { buyer, member, order } = await buyAsNewMember(page, playwright, baseURL);
+  await buyer.dispose();
+  await loginAsAdmin(page);
+  const found = await page.request.get(`/api/admin/orders?q=${encodeURIComponent(member.email)}`);
+  const { orders } = (await found.json()) as { orders: { _id: string; buyer: { _id: string } }[] };
+  expect(orders.map((listed) => listed._id)).toEqual([order._id]);
+  // axe needs a page of a context of its own.
+  const buyerContext = await browser.newContext({ baseURL });
+  const buyerPage = await buyerContext.newPage();
+  await loginByApi(buyerPage, member.email, member.password);
+
+  for (const [device, viewport] of [
+    ['desktop', { width: 1366, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await buyerPage.setViewportSize(viewport);
+    const screens: [Page, string, string, () => Promise<void>][] = [
+      [
+        page,
+        'admin orders',
+        '/#/admin-dashboard/orders',
+        () => expect(page.getByTestId('admin-order').filter({ hasText: order.number })).toBeVisible(),
+      ],
+      [
+        page,
+        'sales',
+        '/#/admin-dashboard/sales',
+        () => expect(page.getByRole('table', { name: /Revenue and orders per day/ })).toBeVisible(),
+      ],
+      [
+        page,
+        'member page',
+        `/#/admin-dashboard/members/${orders[0]!.buyer._id}`,
+        () => expect(page.getByText(order.number).first()).toBeVisible(),
+      ],
+      [
+        buyerPage,
+        'buyer orders',
+        '/#/user-dashboard/orders',
+        () => expect(buyerPage.getByText(order.number).first()).toBeVisible(),
+      ],
+      [
+        buyerPage,
+        'receipt',
+        `/#/user-dashboard/orders/${order._id}`,
+        () => expect(buyerPage.getByText(order.number).first()).toBeVisible(),
+      ],
+    ];
+    for (const [on, name, url, loaded] of screens) {
+      await on.goto(url);
+      await loaded();
+      await expectNoSeriousViolations(on, `${name} (${device})`);
+      if (SHOTS) await on.screenshot({ path: `${SHOTS}/${name.replace(' ', '-')}-${device}.png`, fullPage: true });
+    }
+  }
+  await buyerContext.close();
 });

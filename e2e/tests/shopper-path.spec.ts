@@ -81,6 +81,9 @@ test('a member with a saved card goes from the book page to reading it in 3 clic
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/buy-now-checkout.png` });
   await click(dialog.getByRole('button', { name: 'Confirm & Pay' }));
   await expect(dialog.getByRole('status')).toHaveText('Thank you! Your book is ready.');
+  const orderLine = dialog.getByText(/^Order BK-\d{4}-\d{6,}$/);
+  await expect(orderLine).toBeVisible();
+  const shownNumber = (await orderLine.textContent())!.replace('Order ', '');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/purchase-complete.png` });
   await click(dialog.getByRole('link', { name: `Read now: ${book.title}` }));
   await expectReading(page, book);
@@ -89,9 +92,10 @@ test('a member with a saved card goes from the book page to reading it in 3 clic
 
   // The server kept the rules: one order, the book's price, the cart emptied.
   const { orders } = (await (await page.request.get('/api/orders')).json()) as {
-    orders: { books: { _id: string }[] }[];
+    orders: { number: string; books: { _id: string }[] }[];
   };
   expect(orders).toHaveLength(1);
+  expect(orders[0]!.number).toBe(shownNumber);
   expect(orders[0]!.books.map((bought) => bought._id)).toEqual([book._id]);
   const cart = (await (await page.request.get('/api/cart')).json()) as { items: unknown[] };
   expect(cart.items).toEqual([]);

@@ -1,6 +1,6 @@
 /**
- * `npm run chaos:payments`: kill -9 the store (and restart PostgreSQL) in the middle of payments and
- * count the money. Builds nothing itself: the root script builds the server first.
+ * `npm run chaos:payments`: kill -9 the store (and restart PostgreSQL) in the middle of payments, then
+ * of refunds, and count the money and the books. Builds nothing itself: the root script builds the server first.
  *
  *   --trials N          trials per mode (default 200)
  *   --mode M            kill-server, restart-database or both (default both)
@@ -142,6 +142,12 @@ console.table(
         'book owned twice': report.booksOwnedTwice,
         'retry, other order': report.retriesWithoutSameOrder,
         'attempts unsettled': report.unsettledAttempts ?? 'n/a',
+        'refunds (done)': `${report.refundTrials} (${report.refundsCompleted})`,
+        'refund, books owned': report.refundsWithBooksOwned,
+        'book gone, no refund': report.booksTakenWithoutRefund,
+        'refund amount off': report.refundAmountMismatches,
+        'refund retry failed': report.refundRetriesWithoutAnswer,
+        'refunds unsettled': report.unsettledRefunds,
         seconds: Math.round(report.durationMs / 1000),
       },
     ]),
@@ -154,6 +160,12 @@ const missed = reports.some(
     r.ordersWithoutCharge > 0 ||
     r.booksOwnedTwice > 0 ||
     r.retriesWithoutSameOrder > 0 ||
-    (r.unsettledAttempts ?? 0) > 0,
+    (r.unsettledAttempts ?? 0) > 0 ||
+    r.refundsWithBooksOwned > 0 ||
+    r.booksTakenWithoutRefund > 0 ||
+    r.refundAmountMismatches > 0 ||
+    r.refundRetriesWithoutAnswer > 0 ||
+    r.unsettledRefunds > 0 ||
+    r.refundsCompleted < r.refundsRetried,
 );
 process.exit(missed ? 1 : 0);

@@ -28,8 +28,18 @@ export interface MaintenanceReport {
   vacuumed: string[];
 }
 
-/** The tables searches and library pages read. */
-const TABLES = ['books', 'search_words', 'files'] as const;
+/** The tables searches, library pages and the shop's screens read. */
+const TABLES = [
+  'books',
+  'search_words',
+  'files',
+  'users',
+  'orders',
+  'order_items',
+  'refunds',
+  'sales_daily',
+  'sales_book_daily',
+] as const;
 /** A pass this long after the last write (writes in a burst share one pass). */
 const DEBOUNCE_MS = 2_000;
 

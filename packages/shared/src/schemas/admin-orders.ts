@@ -75,6 +75,8 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrderPageSchema = z.object({
   orders: z.array(adminOrderSchema),
   total: z.number().int(),
+  /** A search matched more orders than were counted: `total` is a lower bound. */
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });

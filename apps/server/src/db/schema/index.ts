@@ -8,3 +8,4 @@ export * from './accounts.js';
 export * from './stamped-copies.js';
 export * from './reading.js';
 export * from './documents.js';
+export * from './sales.js';

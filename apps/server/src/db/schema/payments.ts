@@ -69,6 +69,7 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in ('paid', 'partially_refunded', 'refunded')`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
   ],
@@ -91,7 +92,11 @@ export const orderItems = pgTable(
     refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // The admin's search by part of a book's title.
+    index('order_items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
 );
 
 export const REFUND_STATUSES = ['pending', 'completed'] as const;

@@ -21,7 +21,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email), index('users_role_created_idx').on(t.role, t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+    // The admin's search of orders by part of the buyer's e-mail.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 /** Server-side sessions: a JWT names its session, so logout and password changes end it. */

@@ -39,8 +39,8 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, limit, ...filter } = request.query;
-      const { records, total } = await listAdminOrders(app.db, filter, { page, limit });
-      return { orders: records.map(presentAdminOrder), total, page, limit };
+      const { records, total, totalCapped } = await listAdminOrders(app.db, filter, { page, limit });
+      return { orders: records.map(presentAdminOrder), total, totalCapped, page, limit };
     },
   );
 

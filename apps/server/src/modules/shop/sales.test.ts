@@ -2,7 +2,7 @@
  * Sales figures from SQL aggregates, proved equal to the sums of the orders themselves; authors'
  * earnings for the member and the admin, with the payouts CSV at AUTHOR_ROYALTY_PERCENT.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage, AuthorEarnings, Earnings, Sales } from '@ebook/shared';
 import { orderItems, orders } from '../../db/schema/index.js';
@@ -108,6 +108,77 @@ describe('GET /api/admin/sales', () => {
     expect((await get('/api/admin/sales?from=2025-01-01&to=2025-02-01&period=year')).statusCode).toBe(400);
     const member = await createMember(ctx.app);
     expect((await get('/api/admin/sales?from=2025-01-01&to=2025-02-01', member)).statusCode).toBe(403);
+  });
+});
+
+describe('the pre-summed days', () => {
+  // What the Sales screen reads (sales_daily, sales_book_daily, kept by triggers) against the same
+  // sums taken afresh over every order and line; rows summing to nothing are left out of both.
+  const fresh = async () => {
+    const rows = async (text: string) =>
+      ((await ctx.app.db.execute<Record<string, unknown>>(sql.raw(text))) as { rows: unknown[] }).rows;
+    return {
+      days: await rows(`
+        select to_char(day, 'YYYY-MM-DD') as day, orders, revenue_cents::bigint::text as revenue,
+               refunded_cents::bigint::text as refunded, promotion_cents::bigint::text as promotion
+        from sales_daily where (orders, revenue_cents, refunded_cents, promotion_cents) <> (0, 0, 0, 0) order by 1`),
+      summedDays: await rows(`
+        select to_char((o.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as orders,
+               sum(o.total_cents)::bigint::text as revenue, sum(o.refunded_cents)::bigint::text as refunded,
+               coalesce(sum((select sum(greatest(i.list_price_cents - i.price_cents, 0)) from order_items i
+                             where i.order_id = o.id and i.list_price_cents is not null)), 0)::bigint::text as promotion
+        from orders o group by 1 order by 1`),
+      books: await rows(`
+        select to_char(day, 'YYYY-MM-DD') as day, book_id, copies, revenue_cents::bigint::text as revenue
+        from sales_book_daily where (copies, revenue_cents) <> (0, 0) order by 1, 2`),
+      summedBooks: await rows(`
+        select to_char((o.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, i.book_id, count(*)::int as copies,
+               sum(i.price_cents)::bigint::text as revenue
+        from order_items i join orders o on o.id = i.order_id
+        where i.refund_id is null and i.book_id is not null group by 1, 2 order by 1, 2`),
+    };
+  };
+
+  it('equal the sums of the orders after orders, refunds, a moved date, a changed line and a deleted order', async () => {
+    const buyer = await createMember(ctx.app);
+    const first = await createBook(ctx.app, { priceCents: 1500 });
+    const second = await createBook(ctx.app, { priceCents: 800 });
+    const third = await createBook(ctx.app, { priceCents: 300 });
+    const kept = await buyBook(ctx.app, buyer, first.id);
+    const moved = await buyBook(ctx.app, buyer, second.id);
+    const gone = await buyBook(ctx.app, buyer, third.id);
+    const before = await fresh();
+    expect(before.days).toEqual(before.summedDays);
+    expect(before.books).toEqual(before.summedBooks);
+    expect(before.days.length).toBeGreaterThan(0);
+
+    await ctx.app.db
+      .update(orders)
+      .set({ createdAt: new Date('2024-06-30T23:59:59Z') })
+      .where(eq(orders.id, moved));
+    await ctx.app.db.update(orderItems).set({ listPriceCents: 2000 }).where(eq(orderItems.orderId, moved));
+    expect((await refund(kept, undefined)).statusCode).toBe(201);
+    expect((await refund(moved, undefined)).statusCode).toBe(201);
+    await ctx.app.db.delete(orders).where(eq(orders.id, gone));
+
+    const after = await fresh();
+    expect(after.days).toEqual(after.summedDays);
+    expect(after.books).toEqual(after.summedBooks);
+    expect(after.days).toContainEqual({
+      day: '2024-06-30',
+      orders: 1,
+      revenue: '800',
+      refunded: '800',
+      promotion: '1200',
+    });
+    const day = (await get('/api/admin/sales?from=2024-06-30&to=2024-06-30')).json<Sales>();
+    expect(day).toMatchObject({
+      orders: 1,
+      revenueCents: 800,
+      refundedCents: 800,
+      promotionCostCents: 1200,
+      topBooks: [],
+    });
   });
 });
 

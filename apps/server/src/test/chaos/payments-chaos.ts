@@ -7,6 +7,10 @@
  * settled every attempt, the money is counted against the simulated gateway's own ledger:
  *   charges without an order or a refund, orders without a (kept) charge, books paid twice, and
  *   retries that did not all answer with the same order.
+ * Then the refunds: the admin refunds each order whole, and 0–40 ms later the same blow falls; even
+ * refunds are retried with the same Idempotency-Key, odd ones left to the reconciler. Once no refund
+ * is pending: refunds whose books are still owned, books taken back without their refund at the
+ * gateway, and orders whose refunded amount differs from what the gateway gave back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -43,7 +47,24 @@ export interface ChaosOptions {
   log?: (line: string) => void;
 }
 
-export interface ChaosReport {
+export interface RefundCounts {
+  /** Refunds asked for (one per order), retried by the admin, and completed in the end. */
+  refundTrials: number;
+  refundsRetried: number;
+  refundsCompleted: number;
+  /** A completed refund whose buyer still owns one of its books. */
+  refundsWithBooksOwned: number;
+  /** A book no longer owned with no refund for it, or with a refund the gateway never made. */
+  booksTakenWithoutRefund: number;
+  /** An order whose refunded amount is not what the gateway gave back for its charge. */
+  refundAmountMismatches: number;
+  /** Retried refunds that did not end with an answer showing the order refunded. */
+  refundRetriesWithoutAnswer: number;
+  /** Refunds still pending after the wait. */
+  unsettledRefunds: number;
+}
+
+export interface ChaosReport extends RefundCounts {
   mode: ChaosMode;
   trials: number;
   retried: number;
@@ -198,13 +219,28 @@ export async function runPaymentsChaos(options: ChaosOptions): Promise<ChaosRepo
       trials.push(trial);
       if ((index + 1) % 10 === 0) log(`${options.mode}: ${index + 1}/${options.trials} trials`);
     }
-    const attempts = await settle(db, options.settleTimeoutMs ?? 2 * (options.attemptTimeoutMs ?? 20_000) + 10_000);
+    const settleMs = options.settleTimeoutMs ?? 2 * (options.attemptTimeoutMs ?? 20_000) + 10_000;
+    const attempts = await settle(db, settleMs);
     for (const trial of trials.filter((t) => t.retry)) await confirmRetry(baseUrl, trial);
     const report = await count(options, db, trials, attempts);
-    return { ...report, durationMs: Date.now() - started };
+    const refundTrials = await runRefundTrials(options, store, db, baseUrl, log);
+    const refundReport = await countRefunds(options, db, refundTrials, await settleRefunds(db, settleMs));
+    return { ...report, ...refundReport, durationMs: Date.now() - started };
   } finally {
     await store.stop();
     await db.end();
+  }
+}
+
+async function disrupt(options: ChaosOptions, store: StoreProcess, sent: Promise<unknown>) {
+  await sleep(Math.floor(Math.random() * 41));
+  if (options.mode === 'kill-server') {
+    await store.kill();
+    await sent;
+    await store.start();
+  } else {
+    await options.restartDatabase!();
+    await sent;
   }
 }
 
@@ -222,15 +258,7 @@ async function runTrial(options: ChaosOptions, store: StoreProcess, db: pg.Pool,
     (response) => response.status,
     () => null,
   );
-  await sleep(Math.floor(Math.random() * 41));
-  if (options.mode === 'kill-server') {
-    await store.kill();
-    await sent;
-    await store.start();
-  } else {
-    await options.restartDatabase!();
-    await sent;
-  }
+  await disrupt(options, store, sent);
   const trial: Trial = { member, bookId, key, retry: index % 2 === 0, retryOrderIds: [], retryFailures: [] };
   if (trial.retry) await retryOrder(baseUrl, trial, body);
   return trial;
@@ -322,7 +350,7 @@ async function count(
   db: pg.Pool,
   trials: Trial[],
   attemptStatuses: Record<string, number> | null,
-): Promise<Omit<ChaosReport, 'durationMs'>> {
+): Promise<Omit<ChaosReport, 'durationMs' | keyof RefundCounts>> {
   const charges = await readCharges(db, options.gatewayDir);
   const orders = (
     await query<{ id: string; user_id: string; idempotency_key: string; total_cents: number; charge_id: string }>(
@@ -417,4 +445,146 @@ async function createPaidBook(db: pg.Pool, index: number): Promise<string> {
     [randomUUID(), `Chaos Book ${index} ${randomUUID().slice(0, 6)}`, 199 + (index % 50) * 100],
   );
   return rows[0]!.id;
+}
+
+interface RefundTrial {
+  orderId: string;
+  key: string;
+  retry: boolean;
+  /** The last answer of the retries: the order's status, or what went wrong. */
+  answer: string | null;
+}
+
+/** Each order refunded whole by the admin, the store killed (or its database restarted) meanwhile. */
+async function runRefundTrials(
+  options: ChaosOptions,
+  store: StoreProcess,
+  db: pg.Pool,
+  baseUrl: string,
+  log: (line: string) => void,
+): Promise<RefundTrial[]> {
+  const login = (await call(
+    baseUrl,
+    'POST',
+    '/api/auth/login',
+    {},
+    { email: 'admin@bookshop.local', password: chaosServerEnv(options).ADMIN_PASSWORD },
+    [200],
+  )) as { token: string };
+  const headers = { authorization: `Bearer ${login.token}` };
+  const { rows } = await query<{ id: string }>(db, 'select id from orders order by created_at, id');
+  const trials: RefundTrial[] = [];
+  for (const [index, { id }] of rows.entries()) {
+    const trial: RefundTrial = {
+      orderId: id,
+      key: `chaos-refund-${randomUUID()}`,
+      retry: index % 2 === 0,
+      answer: null,
+    };
+    const sent = refundOnce(baseUrl, headers, trial).catch(() => null);
+    await disrupt(options, store, sent);
+    if (trial.retry) await retryRefund(baseUrl, headers, trial);
+    trials.push(trial);
+    if ((index + 1) % 10 === 0) log(`${options.mode}: ${index + 1}/${rows.length} refunds`);
+  }
+  return trials;
+}
+
+const REFUND_BODY = JSON.stringify({ reason: 'Chaos trial' });
+
+async function refundOnce(baseUrl: string, headers: Record<string, string>, trial: RefundTrial) {
+  const response = await fetch(`${baseUrl}/api/admin/orders/${trial.orderId}/refunds`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': trial.key },
+    body: REFUND_BODY,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** The admin clicking again: the same key until the store answers (it may still be coming back). */
+async function retryRefund(baseUrl: string, headers: Record<string, string>, trial: RefundTrial) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    try {
+      const { status, text } = await refundOnce(baseUrl, headers, trial);
+      if (status === 200 || status === 201) {
+        trial.answer = (JSON.parse(text) as { order: { status: string } }).order.status;
+        return;
+      }
+      if (status < 500) {
+        trial.answer = `${status} ${text}`;
+        return;
+      }
+    } catch {
+      // the store or its database is still coming back
+    }
+    await sleep(200);
+  }
+  trial.answer = 'no answer within 20 s';
+}
+
+async function settleRefunds(db: pg.Pool, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await query<{ n: string }>(db, `select count(*) as n from refunds where status = 'pending'`);
+    const pending = Number(rows[0]?.n ?? 0);
+    if (pending === 0 || Date.now() > deadline) return pending;
+    await sleep(500);
+  }
+}
+
+async function countRefunds(
+  options: ChaosOptions,
+  db: pg.Pool,
+  trials: RefundTrial[],
+  unsettledRefunds: number,
+): Promise<RefundCounts> {
+  const ledger = new SimulatedLedger(simulatedLedgerFile(options.gatewayDir));
+  const gatewayRefunds = await ledger.allRefunds().finally(() => ledger.close());
+  // The admin's refunds carry the refund's id as their key; the reconciler's whole refunds of
+  // unfulfillable payments carry none.
+  const refundedByKey = new Map<string, number>();
+  const refundedByCharge = new Map<string, number>();
+  for (const refund of gatewayRefunds) {
+    if (!refund.idempotencyKey) continue;
+    refundedByKey.set(refund.idempotencyKey, (refundedByKey.get(refund.idempotencyKey) ?? 0) + refund.amountCents);
+    refundedByCharge.set(refund.chargeId, (refundedByCharge.get(refund.chargeId) ?? 0) + refund.amountCents);
+  }
+  const completed = await query<{ id: string; amount_cents: number }>(
+    db,
+    `select id, amount_cents from refunds where status = 'completed'`,
+  );
+  const stillOwned = await query<{ n: string }>(
+    db,
+    `select count(distinct r.id) as n from refunds r
+       join orders o on o.id = r.order_id
+       join order_items i on i.refund_id = r.id
+       join entitlements e on e.user_id = o.user_id and e.book_id = i.book_id and e.order_id = o.id
+     where r.status = 'completed'`,
+  );
+  const notOwned = await query<{ refund_id: string | null }>(
+    db,
+    `select i.refund_id from order_items i join orders o on o.id = i.order_id
+     where not exists (select 1 from entitlements e
+                       where e.user_id = o.user_id and e.book_id = i.book_id and e.order_id = o.id)`,
+  );
+  const orders = await query<{ charge_id: string; refunded_cents: number }>(
+    db,
+    'select charge_id, refunded_cents from orders',
+  );
+  return {
+    refundTrials: trials.length,
+    refundsRetried: trials.filter((t) => t.retry).length,
+    refundsCompleted: completed.rows.length,
+    refundsWithBooksOwned:
+      Number(stillOwned.rows[0]?.n ?? 0) +
+      // Money back for a refund the store never completed.
+      [...refundedByKey.keys()].filter((key) => !completed.rows.some((row) => row.id === key)).length,
+    booksTakenWithoutRefund: notOwned.rows.filter((row) => !row.refund_id || !refundedByKey.has(row.refund_id)).length,
+    refundAmountMismatches:
+      orders.rows.filter((order) => (refundedByCharge.get(order.charge_id) ?? 0) !== order.refunded_cents).length +
+      completed.rows.filter((row) => refundedByKey.get(row.id) !== row.amount_cents).length,
+    refundRetriesWithoutAnswer: trials.filter((t) => t.retry && t.answer !== 'refunded').length,
+    unsettledRefunds,
+  };
 }

@@ -130,7 +130,11 @@ export function OrdersTable() {
         </a>
       </div>
       <p className="mb-2 text-sm text-stone-600" aria-live="polite">
-        {orders.data ? `${total} ${total === 1 ? 'order' : 'orders'}` : ''}
+        {orders.data
+          ? orders.data.totalCapped
+            ? `More than ${total.toLocaleString()} orders: refine the search to see them all`
+            : `${total.toLocaleString()} ${total === 1 ? 'order' : 'orders'}`
+          : ''}
       </p>
       <TableShell
         caption="Orders"

@@ -33,7 +33,14 @@ export function TableShell({
       ) : empty ? (
         <p className="p-10 text-center text-stone-500">{emptyText}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // A table wider than a phone scrolls sideways: the keyboard must reach it too (a labelled,
+        // focusable region), not only a finger.
+        <div
+          role="region"
+          aria-label={caption}
+          tabIndex={0}
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
           <table className={`w-full min-w-[36rem] text-left text-sm ${stacked ? 'stack-table' : ''}`}>
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">

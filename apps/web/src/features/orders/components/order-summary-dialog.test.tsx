@@ -52,7 +52,10 @@ function stubServer() {
       orders.push({ headers: new Headers(init.headers), body: JSON.parse(init.body as string) });
       await new Promise((resolve) => setTimeout(resolve, 50));
       return new Response(
-        JSON.stringify({ msg: 'ok', order: { _id: 'o1', books: [{ _id: book._id, title: book.title }] } }),
+        JSON.stringify({
+          msg: 'ok',
+          order: { _id: 'o1', number: 'BK-2026-000123', books: [{ _id: book._id, title: book.title }] },
+        }),
         { status: 201 },
       );
     }
@@ -94,6 +97,7 @@ describe('OrderSummaryDialog', () => {
     expect(orders[0]!.body).toEqual({ userId: 'u1', books: [book._id], total: 4.99, paymentId: card._id });
     expect(orders[0]!.headers.get('Idempotency-Key')).toMatch(/.{8,}/);
     expect(screen.getByRole('status')).toHaveTextContent('Thank you! Your book is ready.');
+    expect(screen.getByText('BK-2026-000123').parentElement).toHaveTextContent('Order BK-2026-000123');
     expect(screen.getByRole('link', { name: `Read now: ${book.title}` })).toHaveAttribute('href', `/read/${book._id}`);
     expect(screen.getByRole('button', { name: `Download ${book.title}` })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Confirm & Pay' })).not.toBeInTheDocument();
@@ -114,7 +118,10 @@ describe('OrderSummaryDialog', () => {
         ),
       () =>
         new Response(
-          JSON.stringify({ msg: 'ok', order: { _id: 'o1', books: [{ _id: book._id, title: book.title }] } }),
+          JSON.stringify({
+            msg: 'ok',
+            order: { _id: 'o1', number: 'BK-2026-000123', books: [{ _id: book._id, title: book.title }] },
+          }),
           { status: 201 },
         ),
     ];

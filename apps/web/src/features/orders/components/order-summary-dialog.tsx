@@ -27,8 +27,8 @@ const isFinalAnswer = (error: unknown) => error instanceof ApiError && error.sta
  * a double click buys once. A retry after a lost answer reuses the key, so it is never charged twice; a
  * new card, or a final answer (declined, refused), starts a new checkout with a new key, since the
  * server refuses a key reused for another request. The newest card is chosen unless another is
- * given (one just added from here); once paid, the dialog offers "Read now" and "Download" for each
- * book, so nothing more is needed to start reading.
+ * given (one just added from here); once paid, the dialog names the order by its number and offers
+ * "Read now" and "Download" for each book, so nothing more is needed to start reading.
  */
 export function OrderSummaryDialog({
   books,
@@ -56,7 +56,7 @@ export function OrderSummaryDialog({
   const [chosenCardId, setChosenCardId] = useState<string | null>(null);
   const cardId =
     chosenCardId ?? (cards.some((c) => c._id === initialCardId) ? initialCardId! : (newestCard(cards)?._id ?? ''));
-  const [purchased, setPurchased] = useState<Order['books'] | null>(null);
+  const [purchased, setPurchased] = useState<Pick<Order, 'books' | 'number'> | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const dialogRef = useRef<HTMLDivElement>(null);
   // Guards the gap before React re-renders the disabled button.
@@ -109,7 +109,7 @@ export function OrderSummaryDialog({
         paymentId: card._id,
         idempotencyKey,
       });
-      setPurchased(order.books);
+      setPurchased(order);
       onPurchased(order.books.map((bought) => bought._id));
     } catch (error) {
       if (isFinalAnswer(error)) setIdempotencyKey(newKey());
@@ -143,7 +143,7 @@ export function OrderSummaryDialog({
           <TestModeBadge />
         </div>
         {purchased ? (
-          <PurchaseComplete books={purchased} onClose={onClose} />
+          <PurchaseComplete books={purchased.books} orderNumber={purchased.number} onClose={onClose} />
         ) : (
           <>
             <ul className="mt-4 divide-y divide-stone-200">

@@ -4,12 +4,26 @@ import { Button } from '@/components/ui/button';
 import { DownloadButton } from '@/components/ui/download-button';
 import { paths } from '@/config/paths';
 
-/** After paying: the books bought, each with "Read now" and "Download", right where the member is. */
-export function PurchaseComplete({ books, onClose }: { books: Order['books']; onClose: () => void }) {
+/**
+ * After paying: the order's number (what the receipt and any call to the store name it by), and the
+ * books bought, each with "Read now" and "Download", right where the member is.
+ */
+export function PurchaseComplete({
+  books,
+  orderNumber,
+  onClose,
+}: {
+  books: Order['books'];
+  orderNumber: string;
+  onClose: () => void;
+}) {
   return (
     <div className="mt-4 space-y-4">
       <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 font-semibold text-emerald-800">
         Thank you! Your {books.length === 1 ? 'book is' : 'books are'} ready.
+      </p>
+      <p className="text-sm text-stone-700">
+        Order <span className="font-semibold text-stone-900 tabular-nums">{orderNumber}</span>
       </p>
       <ul className="divide-y divide-stone-200">
         {books.map((book) => (
