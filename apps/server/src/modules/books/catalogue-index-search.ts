@@ -35,6 +35,8 @@ const HAS_DIGIT = /\p{N}/u;
 type Term = Set<number>;
 
 interface Item {
+  /** PostgreSQL's lexemes of the item's words (its operands in the tsquery). */
+  lexemes: string[];
   terms: Term[];
   /** A phrase: its words must also stand together in the book's title, author, category or tags. */
   phrase?: string;
@@ -65,7 +67,7 @@ function parseWebsearch(index: CatalogueIndex, q: string): Item[][] {
     });
     if (lexemes.length === 0) continue;
     const terms = lexemes.map((lexeme) => new Set(lexemeNumbers(index, [lexeme])));
-    clauses.at(-1)!.push({ terms, phrase: lexemes.length > 1 ? ` ${text} ` : undefined, negated });
+    clauses.at(-1)!.push({ lexemes, terms, phrase: lexemes.length > 1 ? ` ${text} ` : undefined, negated });
   }
   return clauses.filter((clause) => clause.length > 0);
 }
@@ -77,13 +79,32 @@ function lexemeNumbers(index: CatalogueIndex, lexemes: string[]): number[] {
   });
 }
 
-/** The weight of the term in the book (0: the book does not have it). */
+/**
+ * The tsquery's operands for ts_rank: each lexeme once (PostgreSQL keeps one operand per string), as a
+ * prefix or whole as first written.
+ */
+type Operands = Map<string, Term>;
+
+function addOperand(index: CatalogueIndex, operands: Operands, lexeme: string, prefix: boolean): void {
+  if (operands.has(lexeme)) return;
+  operands.set(lexeme, new Set(prefix ? index.lexemesStartingWith(lexeme) : lexemeNumbers(index, [lexeme])));
+}
+
+/** ts_rank (no normalisation): each operand's weight in the book, averaged over the operands. */
+function tsRank(index: CatalogueIndex, book: number, operands: Operands): number {
+  if (operands.size === 0) return 0;
+  let total = 0;
+  for (const term of operands.values()) total += weightIn(index, book, term);
+  return total / operands.size;
+}
+
+/** The weight of the term in the book, summed over its lexemes (0: the book does not have it). */
 function weightIn(index: CatalogueIndex, book: number, term: Term): number {
   const lexemes = index.lexemesOf[book]!;
   const weights = index.weightsOf[book]!;
-  let best = 0;
-  for (let at = 0; at < lexemes.length; at += 1) if (term.has(lexemes[at]!) && weights[at]! > best) best = weights[at]!;
-  return best;
+  let total = 0;
+  for (let at = 0; at < lexemes.length; at += 1) if (term.has(lexemes[at]!)) total += weights[at]!;
+  return total;
 }
 
 function itemMatches(index: CatalogueIndex, book: number, item: Item): boolean {
@@ -124,7 +145,12 @@ function exactBooks(index: CatalogueIndex, clauses: Item[][]): Set<number> {
     const positive = clause.filter((item) => !item.negated);
     const negative = clause.filter((item) => item.negated);
     const candidates =
-      positive.length === 0 ? allBooks(index) : booksWithAll(index, positive.flatMap((item) => item.terms));
+      positive.length === 0
+        ? allBooks(index)
+        : booksWithAll(
+            index,
+            positive.flatMap((item) => item.terms),
+          );
     for (const book of candidates) {
       if (positive.some((item) => item.phrase !== undefined && !itemMatches(index, book, item))) continue;
       if (negative.some((item) => itemMatches(index, book, item))) continue;
@@ -173,6 +199,16 @@ function nearestKnownWords(index: CatalogueIndex, word: string): string[] {
   return far;
 }
 
+/** The operands of `to_tsquery('english', terms) || to_tsquery('simple', terms)` for one typed word. */
+function addForgivingOperands(index: CatalogueIndex, operands: Operands, word: TypedWord, prefix: boolean): void {
+  for (const [text, asPrefix] of [[word.word, prefix] as const, ...word.near.map((near) => [near, false] as const)]) {
+    const english = englishLexeme(text);
+    if (english !== undefined) addOperand(index, operands, english, asPrefix);
+  }
+  for (const [text, asPrefix] of [[word.word, prefix] as const, ...word.near.map((near) => [near, false] as const)])
+    addOperand(index, operands, text, asPrefix);
+}
+
 /** The term one typed word stands for: stemmed or as written, as a prefix or whole, or a near word. */
 function forgivingTerm(index: CatalogueIndex, word: TypedWord, prefix: boolean): Term {
   const term = new Set<number>();
@@ -195,7 +231,8 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
   const key = titleKey(q.replace(NEGATED, ' '));
   const found = words.map((word) => typedWord(index, word));
   const negatedItems = negated.length > 0 ? parseWebsearch(index, negated.map((term) => `-${term}`).join(' ')) : [];
-  const excluded = (book: number) => negatedItems.some((clause) => clause.some((item) => itemMatches(index, book, item)));
+  const excluded = (book: number) =>
+    negatedItems.some((clause) => clause.some((item) => itemMatches(index, book, item)));
   const ranked = new Map<number, number>();
 
   if (found.length > 0 && found.every((word) => word.stop)) {
@@ -216,16 +253,11 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
     const prefix = at === found.length - 1 || word.word.length >= MIN_PREFIX_LENGTH;
     return [forgivingTerm(index, word, prefix)];
   });
-  const exactTerms = clauses.flatMap((clause) => clause.filter((item) => !item.negated).flatMap((item) => item.terms));
+  const exactOperands: Operands = new Map();
+  for (const item of clauses.flat()) for (const lexeme of item.lexemes) addOperand(index, exactOperands, lexeme, false);
   const exact = exactBooks(index, clauses);
-  const tsRank = (book: number, terms: Term[]) => {
-    if (terms.length === 0) return 0;
-    let total = 0;
-    for (const term of terms) total += weightIn(index, book, term);
-    return total / terms.length;
-  };
   if (groups.length === 0) {
-    for (const book of exact) ranked.set(book, tsRank(book, exactTerms));
+    for (const book of exact) ranked.set(book, tsRank(index, book, exactOperands));
     return ranked;
   }
   const titled = (book: number) =>
@@ -240,13 +272,18 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
     const books = new Set(exact);
     for (const book of index.titlesStartingWith(key)) if (!excluded(book)) books.add(book);
     for (const book of books)
-      ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + tsRank(book, exactTerms));
+      ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + tsRank(index, book, exactOperands));
     return ranked;
   }
   const rest = groups.slice(0, -1);
   const tail = shortTail && rest.length > 0 ? last.word : undefined;
   const forgivingGroups = tail !== undefined ? rest : groups;
-  const either = [...exactTerms, ...forgivingGroups];
+  const either: Operands = new Map(exactOperands);
+  found.forEach((word, at) => {
+    if (word === dropped || word.stop || (tail !== undefined && at === found.length - 1)) return;
+    addForgivingOperands(index, either, word, at === found.length - 1 || word.word.length >= MIN_PREFIX_LENGTH);
+  });
+  for (const item of negatedItems.flat()) for (const lexeme of item.lexemes) addOperand(index, either, lexeme, false);
   const books = new Set(exact);
   for (const book of booksWithAll(index, forgivingGroups)) {
     if (excluded(book)) continue;
@@ -254,7 +291,7 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
     if (titleStart !== undefined && !index.titleKey[book]!.startsWith(titleStart)) continue;
     books.add(book);
   }
-  for (const book of books) ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + tsRank(book, either));
+  for (const book of books) ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + tsRank(index, book, either));
   return ranked;
 }
 
@@ -299,7 +336,13 @@ export function listFromIndex(index: CatalogueIndex, query: IndexListQuery): Ind
     index.createdAt[b]! - index.createdAt[a]! || (index.ids[b]! < index.ids[a]! ? -1 : 1);
   const order = comparator(index, query.sort, ranked, newest);
   const end = query.offset + query.limit;
-  return { ids: topOf(kept, end, order).slice(query.offset, end).map((book) => index.ids[book]!), total, categories };
+  return {
+    ids: topOf(kept, end, order)
+      .slice(query.offset, end)
+      .map((book) => index.ids[book]!),
+    total,
+    categories,
+  };
 }
 
 type Compare = (a: number, b: number) => number;

@@ -226,25 +226,33 @@ export function parseVector(vector: string): Map<string, number> {
       at += 1;
     }
     at += 1;
-    let best = 0;
-    let positions = 0;
+    // ts_rank's sum over the positions (calc_rank_or): the best weight, plus each position's weight
+    // divided by the square of its place in the list, scaled by 1/zeta(2).
+    const weights: number[] = [];
     if (vector[at] === ':') {
       at += 1;
       while (at < vector.length && vector[at] !== ' ') {
-        const character = vector[at]!;
-        if (character >= '0' && character <= '9') {
-          positions += 1;
-          const next = vector.slice(at).match(/^\d+([ABCD]?)/)!;
-          const weight = WEIGHTS['DCBA'.indexOf(next[1] || 'D')]!;
-          if (weight > best) best = weight;
-          at += next[0].length;
-        } else at += 1;
+        const next = /^(\d+)([ABCD]?)/.exec(vector.slice(at, at + 12));
+        if (!next) {
+          at += 1;
+          continue;
+        }
+        weights.push(WEIGHTS['DCBA'.indexOf(next[2] || 'D')]!);
+        at += next[0].length;
       }
-    } else {
-      best = WEIGHTS[0]!;
-      positions = 1;
     }
-    found.set(lexeme, best + 0.01 * Math.min(positions - 1, 10));
+    if (weights.length === 0) weights.push(WEIGHTS[0]!);
+    let sum = 0;
+    let best = -1;
+    let bestAt = 0;
+    weights.forEach((weight, place) => {
+      sum += weight / ((place + 1) * (place + 1));
+      if (weight > best) {
+        best = weight;
+        bestAt = place;
+      }
+    });
+    found.set(lexeme, (best + sum - best / ((bestAt + 1) * (bestAt + 1))) / 1.64493406685);
   }
   return found;
 }
