@@ -13,6 +13,7 @@
  * floor that trails the newest applied one by LATE_COMMIT_MS, and the ones already applied are skipped.
  */
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
@@ -61,8 +62,12 @@ export class CatalogueIndexKeeper {
 
   constructor(
     private readonly db: Executor,
-    private readonly onError: (error: unknown) => void,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   ) {}
+
+  private onError(error: unknown): void {
+    this.log.error({ err: error }, 'catalogue index: searches use the database');
+  }
 
   /** Builds the index (again); searches use the database until it is done. */
   rebuild(): Promise<void> {
@@ -194,6 +199,7 @@ export class CatalogueIndexKeeper {
     this.floor = newest.rows[0]!.seq;
     this.index = index;
     this.figures = { books: index.size, buildMs: Math.round(performance.now() - started) };
+    this.log.info(this.figures, 'catalogue index built');
   }
 
   private async readBooks(condition: SQL | undefined, limit?: number): Promise<IndexedBook[]> {
@@ -212,10 +218,7 @@ declare module 'fastify' {
 /** Decorates the app with its own index, built once the app is ready and dropped when it closes. */
 export default fp(
   async (app) => {
-    const keeper =
-      app.config.SEARCH_INDEX === 'memory'
-        ? new CatalogueIndexKeeper(app.db, (error) => app.log.error({ err: error }, 'catalogue index'))
-        : undefined;
+    const keeper = app.config.SEARCH_INDEX === 'memory' ? new CatalogueIndexKeeper(app.db, app.log) : undefined;
     app.decorate('catalogueIndex', keeper);
     app.addHook('onReady', async () => {
       keeper?.start();
