@@ -141,7 +141,10 @@ export async function listPublicBooks(
   }
   const memory = q ? await catalogueIndex?.current() : undefined;
   if (memory && q) {
-    const found = listFromIndex(memory, { q, type: query.type, category, sort, offset, limit: query.limit });
+    const key = `${memory.built}|${memory.generation}|${query.type}|${q}|${category ?? ''}|${sort}|${offset}|${query.limit}`;
+    const found = await caches.indexPages.getOrLoad(key, async () =>
+      listFromIndex(memory, { q, type: query.type, category, sort, offset, limit: query.limit }),
+    );
     return { books: await publicBooksByIds(db, caches, found.ids), total: found.total, categories: found.categories };
   }
   const search = q ? await buildSearch(db, caches, q) : undefined;

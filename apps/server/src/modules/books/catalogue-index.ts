@@ -8,6 +8,8 @@
  * Books are added and removed one at a time (a change reloads the book); a removed book leaves a hole
  * (alive = 0) that searches skip, and the index is rebuilt when holes pass a quarter of it.
  */
+import { randomUUID } from 'node:crypto';
+
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
 /** One public book as the index needs it (read from the database). */
@@ -89,6 +91,10 @@ export class CatalogueIndex {
   /** Known words (as written, with a letter, 2-40 characters) and how many books have each. */
   readonly known = new Map<string, number>();
   private holes = 0;
+  /** Bumped by every change: a search's answer is good while it is the same. */
+  generation = 0;
+  /** Tells this index from the one built before or after it (with its own generations). */
+  readonly built = randomUUID();
   /** Answers of the slow typo scan, per word; dropped on every change. */
   readonly farWords = new Map<string, string[]>();
 
@@ -108,6 +114,7 @@ export class CatalogueIndex {
   /** Adds (or replaces) a public book. */
   put(book: IndexedBook): void {
     this.remove(book.id);
+    this.generation += 1;
     const number = this.ids.length;
     this.numbers.set(book.id, number);
     this.ids.push(book.id);
@@ -156,6 +163,7 @@ export class CatalogueIndex {
   remove(id: string): void {
     const number = this.numbers.get(id);
     if (number === undefined) return;
+    this.generation += 1;
     this.numbers.delete(id);
     this.alive[number] = 0;
     this.holes += 1;
