@@ -90,12 +90,24 @@ function addOperand(index: CatalogueIndex, operands: Operands, lexeme: string, p
   operands.set(lexeme, new Set(prefix ? index.lexemesStartingWith(lexeme) : lexemeNumbers(index, [lexeme])));
 }
 
-/** ts_rank (no normalisation): each operand's weight in the book, averaged over the operands. */
-function tsRank(index: CatalogueIndex, book: number, operands: Operands): number {
-  if (operands.size === 0) return 0;
-  let total = 0;
-  for (const term of operands.values()) total += weightIn(index, book, term);
-  return total / operands.size;
+/**
+ * ts_rank (no normalisation) of every book found: each operand's weight in the book, averaged over the
+ * operands. Read from the postings of the operands' lexemes, not from each book's lexemes.
+ */
+function tsRanks(index: CatalogueIndex, books: Set<number>, operands: Operands): Map<number, number> {
+  const ranks = new Map<number, number>();
+  for (const book of books) ranks.set(book, 0);
+  if (operands.size === 0) return ranks;
+  for (const term of operands.values())
+    for (const lexeme of term) {
+      const postings = index.postings[lexeme]!;
+      const weights = index.postingWeights[lexeme]!;
+      for (let at = 0; at < postings.length; at += 1) {
+        const rank = ranks.get(postings[at]!);
+        if (rank !== undefined) ranks.set(postings[at]!, rank + weights[at]! / operands.size);
+      }
+    }
+  return ranks;
 }
 
 /** The weight of the term in the book, summed over its lexemes (0: the book does not have it). */
@@ -248,8 +260,18 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
     dropped && meaningfulLeft < 2
       ? titleKey(found.flatMap((word) => (word === dropped ? [] : [word.word])).join(' '))
       : undefined;
+  // One or two letters after other words are checked on the books those words found (below): the
+  // lexemes starting with them (thousands) are not gathered.
+  const lastWord = found.at(-1)!;
+  const earlier = found.slice(0, -1);
+  const skipLast =
+    earlier.length > 0 &&
+    !lastWord.stop &&
+    lastWord.word.length < MIN_PREFIX_LENGTH &&
+    (earlier.every((word) => word.stop) || earlier.some((word) => word !== dropped && !word.stop));
   const groups = found.flatMap((word, at) => {
     if (word === dropped || word.stop) return [];
+    if (skipLast && at === found.length - 1) return [new Set<number>()];
     const prefix = at === found.length - 1 || word.word.length >= MIN_PREFIX_LENGTH;
     return [forgivingTerm(index, word, prefix)];
   });
@@ -257,7 +279,7 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
   for (const item of clauses.flat()) for (const lexeme of item.lexemes) addOperand(index, exactOperands, lexeme, false);
   const exact = exactBooks(index, clauses);
   if (groups.length === 0) {
-    for (const book of exact) ranked.set(book, tsRank(index, book, exactOperands));
+    for (const [book, rank] of tsRanks(index, exact, exactOperands)) ranked.set(book, rank);
     return ranked;
   }
   const titled = (book: number) =>
@@ -271,8 +293,8 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
   if (shortTail && found.slice(0, -1).every((word) => word.stop)) {
     const books = new Set(exact);
     for (const book of index.titlesStartingWith(key)) if (!excluded(book)) books.add(book);
-    for (const book of books)
-      ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + tsRank(index, book, exactOperands));
+    for (const [book, rank] of tsRanks(index, books, exactOperands))
+      ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + rank);
     return ranked;
   }
   const rest = groups.slice(0, -1);
@@ -291,7 +313,8 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
     if (titleStart !== undefined && !index.titleKey[book]!.startsWith(titleStart)) continue;
     books.add(book);
   }
-  for (const book of books) ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + tsRank(index, book, either));
+  for (const [book, rank] of tsRanks(index, books, either))
+    ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + rank);
   return ranked;
 }
 

@@ -83,6 +83,8 @@ export class CatalogueIndex {
   // Per lexeme number.
   readonly lexemes: string[] = [];
   readonly postings: number[][] = [];
+  /** The weight of each posting's lexeme in its book (parallel to postings). */
+  readonly postingWeights: number[][] = [];
   private readonly lexemeNumbers = new Map<string, number>();
   private readonly sortedLexemes = new SortedStrings();
   private readonly sortedTitles = new SortedStrings();
@@ -95,6 +97,7 @@ export class CatalogueIndex {
   generation = 0;
   /** Tells this index from the one built before or after it (with its own generations). */
   readonly built = randomUUID();
+  private readonly prefixes = new Map<string, number[]>();
   /** Answers of the slow typo scan, per word; dropped on every change. */
   readonly farWords = new Map<string, string[]>();
 
@@ -137,13 +140,16 @@ export class CatalogueIndex {
         this.lexemeNumbers.set(lexeme, lexemeNumber);
         this.lexemes.push(lexeme);
         this.postings.push([]);
+        this.postingWeights.push([]);
         this.sortedLexemes.add(lexeme);
       }
       this.postings[lexemeNumber]!.push(number);
+      this.postingWeights[lexemeNumber]!.push(weight);
       lexemeList.push(lexemeNumber);
       weightList.push(weight);
     }
     this.lexemesOf.push(Int32Array.from(lexemeList));
+    this.prefixes.clear();
     this.weightsOf.push(Float32Array.from(weightList));
     const words = [...new Set(fold(`${book.title} ${book.author} ${book.category} ${book.tags}`).split(' '))].filter(
       (word) => word.length >= 2 && word.length <= 40 && /\p{L}/u.test(word) && PLAIN_WORD.test(word),
@@ -186,10 +192,14 @@ export class CatalogueIndex {
     return this.lexemeNumbers.get(lexeme);
   }
 
-  /** Lexeme numbers of every lexeme starting with the prefix. */
+  /** Lexeme numbers of every lexeme starting with the prefix (remembered until a book is added). */
   lexemesStartingWith(prefix: string): number[] {
-    const found: number[] = [];
+    let found = this.prefixes.get(prefix);
+    if (found) return found;
+    found = [];
     for (const lexeme of this.sortedLexemes.startingWith(prefix)) found.push(this.lexemeNumbers.get(lexeme)!);
+    if (this.prefixes.size >= 20_000) this.prefixes.clear();
+    this.prefixes.set(prefix, found);
     return found;
   }
 
