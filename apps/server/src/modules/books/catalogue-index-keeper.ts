@@ -204,7 +204,7 @@ export class CatalogueIndexKeeper {
 
   private async readBooks(condition: SQL | undefined, limit?: number): Promise<IndexedBook[]> {
     const query = this.db.select(indexedColumns).from(books).where(and(isPublic, condition)).orderBy(books.id);
-    return (limit === undefined ? query : query.limit(limit)) as Promise<IndexedBook[]>;
+    return limit === undefined ? query : query.limit(limit);
   }
 }
 
