@@ -16,6 +16,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -96,6 +98,15 @@ async function loadCatalogue(app: App, admin: Actor, rows: CatalogueRow[]): Prom
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
+/** The heap in use after a full garbage collection (gc exposed at run time). */
+function heapAfterGc(): number {
+  setFlagsFromString('--expose_gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
 async function main() {
   const csv = findCsv();
   if (!csv) {
@@ -122,6 +133,7 @@ async function main() {
     ALLOW_SIMULATED_PAYMENTS: 'true',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    SEARCH_INDEX: process.env.SEARCH_INDEX ?? 'memory',
     SEED_DEMO: 'false',
     SEARCHES_PER_MINUTE: '1000000',
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
@@ -159,6 +171,13 @@ async function main() {
     }
     const total = await app.db.$count(books);
     const queries = knownItemQueries(catalogue, perKind, seed);
+    if (app.catalogueIndex) {
+      // Built again from scratch, as at a start, now that the catalogue is loaded.
+      await app.catalogueIndex.rebuild();
+      await app.catalogueIndex.whenReady();
+      const { books: indexed, buildMs } = app.catalogueIndex.figures!;
+      console.log(`In-memory index: ${indexed.toLocaleString()} public books, built in ${buildMs.toLocaleString()} ms`);
+    }
     console.log(
       `${total.toLocaleString()} books (${database.driver === 'pg' ? 'PostgreSQL' : 'PGlite'}), ` +
         `${queries.length} queries (seed ${seed}), every cache dropped before each query\n`,
@@ -186,6 +205,16 @@ async function main() {
       if (response.statusCode !== 200) throw new Error(`suggest ${query.q}: ${response.statusCode} ${response.body}`);
     }
     suggestTimes.sort((a, b) => a - b);
+    if (app.catalogueIndex) {
+      const { index, database: fromDatabase } = app.catalogueIndex.answered;
+      const withIndex = heapAfterGc();
+      app.catalogueIndex.close();
+      const megabytes = (withIndex - heapAfterGc()) / 1024 / 1024;
+      console.log(
+        `Searches answered by the index: ${index}, by the database: ${fromDatabase}; index memory ` +
+          `${megabytes.toFixed(1)} MB (${((megabytes * 10_000) / app.catalogueIndex.figures!.books).toFixed(1)} MB per 10,000 books)\n`,
+      );
+    }
     const verbose = process.argv.includes('--misses');
     console.log('| Query kind | queries | found first | found in top 5 | cold p50 / p99 |');
     console.log('|---|---|---|---|---|');

@@ -17,6 +17,7 @@ import { serverPackageRoot } from './lib/paths.js';
 import authPlugin from './plugins/auth.js';
 import breachedPasswords from './plugins/breached-passwords.js';
 import caches from './modules/books/catalogue-caches.js';
+import catalogueIndex from './modules/books/catalogue-index-keeper.js';
 import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger = false, fileStore }: 
   await app.register(openapi);
   await app.register(dbPlugin, { database });
   await app.register(caches);
+  await app.register(catalogueIndex);
   await app.register(dbMaintenance);
   await app.register(authPlugin, { jwtSecret: config.JWT_SECRET });
   await app.register(mailPlugin);

@@ -143,6 +143,11 @@ export const envSchema = z.object({
    * moment after writes. 0 turns it off on this copy (docs/search.md).
    */
   DB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * Where catalogue searches are answered: `memory`, an index of the public books in this copy's
+   * memory, kept current from the database (docs/search.md); `database`, the full-text query alone.
+   */
+  SEARCH_INDEX: z.enum(['memory', 'database']).default('memory'),
   /** A checkout unfinished after this long is the reconciler's: completed, refunded or expired. */
   PAYMENT_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /** The store's name, address and phone: in e-mails and the footer (GET /api/store). */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   check,
   index,
   integer,
@@ -143,6 +144,21 @@ export const searchWords = pgTable(
   },
   // GiST, not GIN: it answers "the nearest words" (ORDER BY word <-> typed) without a threshold.
   (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
+);
+
+/**
+ * Every change to a book, in order (a trigger on books, drizzle/0019_book_changes.sql): each server
+ * copy's in-memory search index reads the rows past those it has applied and reloads those books, so
+ * it follows writes by any copy or script. Rows older than an hour are deleted.
+ */
+export const bookChanges = pgTable(
+  'book_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    bookId: uuid('book_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('book_changes_changed_at_idx').on(t.changedAt)],
 );
 
 export type BookRow = typeof books.$inferSelect;

@@ -22,6 +22,8 @@ import { books, type BookRow } from '../../db/schema/index.js';
 import { publicStatus } from './books.policy.js';
 import type { Caches } from './catalogue-caches.js';
 import { buildSearch, type Search } from './books-search.service.js';
+import type { CatalogueIndexKeeper } from './catalogue-index-keeper.js';
+import { listFromIndex } from './catalogue-index-search.js';
 
 /** The columns a presenter needs (not the search vector). */
 export const bookColumns = {
@@ -88,6 +90,23 @@ export async function findPublicBookCached(db: Executor, caches: Caches, id: str
   return book;
 }
 
+/** Public books by id, in the order given, from the few-second cache or in one query. */
+async function publicBooksByIds(db: Executor, caches: Caches, ids: string[]): Promise<BookRecord[]> {
+  const missing = ids.filter((id) => caches.publicBooks.get(id) === undefined);
+  if (missing.length > 0) {
+    const rows = await db
+      .select(bookColumns)
+      .from(books)
+      .where(and(inArray(books.id, missing), isPublic));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of missing) caches.publicBooks.set(id, { book: byId.get(id) ?? null });
+  }
+  return ids.flatMap((id) => {
+    const book = caches.publicBooks.get(id)?.book;
+    return book ? [book] : [];
+  });
+}
+
 function typeCondition(type: BookType): SQL | undefined {
   if (type === 'free') return eq(books.priceCents, 0);
   if (type === 'paid') return gt(books.priceCents, 0);
@@ -100,7 +119,16 @@ export interface BookListResult {
   categories: { name: string; count: number }[];
 }
 
-export async function listPublicBooks(db: Executor, caches: Caches, query: BookListQuery): Promise<BookListResult> {
+/**
+ * The catalogue page for a query. A search is answered by the app's in-memory index when it is built
+ * and current (catalogue-index-keeper.ts), by the database otherwise; the page's rows are read by id.
+ */
+export async function listPublicBooks(
+  db: Executor,
+  caches: Caches,
+  query: BookListQuery,
+  catalogueIndex?: CatalogueIndexKeeper,
+): Promise<BookListResult> {
   const q = query.q && query.q.length > 0 ? query.q : undefined;
   const category = query.category && query.category.length > 0 ? query.category : undefined;
   const offset = (query.page - 1) * query.limit;
@@ -110,6 +138,14 @@ export async function listPublicBooks(db: Executor, caches: Caches, query: BookL
       `Results sorted by relevance, title or price go ${MAX_SORTED_DEPTH.toLocaleString('en')} deep; narrow the search or the filters to see further.`,
       'PAGE_TOO_DEEP',
     );
+  }
+  const memory = q ? await catalogueIndex?.current() : undefined;
+  if (memory && q) {
+    const key = `${memory.built}|${memory.generation}|${query.type}|${q}|${category ?? ''}|${sort}|${offset}|${query.limit}`;
+    const found = await caches.indexPages.getOrLoad(key, async () =>
+      listFromIndex(memory, { q, type: query.type, category, sort, offset, limit: query.limit }),
+    );
+    return { books: await publicBooksByIds(db, caches, found.ids), total: found.total, categories: found.categories };
   }
   const search = q ? await buildSearch(db, caches, q) : undefined;
   const base = and(isPublic, typeCondition(query.type), search?.condition);

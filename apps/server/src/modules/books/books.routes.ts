@@ -82,7 +82,7 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await listPublicBooks(app.db, app.caches, request.query);
+      const result = await listPublicBooks(app.db, app.caches, request.query, app.catalogueIndex);
       return {
         books: await presentForCaller(request, result.books),
         total: result.total,

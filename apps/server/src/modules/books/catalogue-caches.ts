@@ -12,6 +12,7 @@ import type { FileRow } from '../../db/schema/index.js';
 import { LoadingCache } from '../../lib/loading-cache.js';
 import type { BookRecord, Facets, PageKey, PreparedPage } from './books-query.service.js';
 import type { TypedWord } from './books-search.service.js';
+import type { IndexList } from './catalogue-index-search.js';
 
 const CATALOGUE_TTL_MS = 5_000;
 const THUMBNAIL_MEMORY_BYTES = 32 * 1024 * 1024;
@@ -37,6 +38,11 @@ export class Caches {
    * for HTTP and SQL).
    */
   readonly pages = new LoadingCache<BookRecord[]>({ ttl: CATALOGUE_TTL_MS, max: 5_000 });
+  /**
+   * Answers of the in-memory index (page ids, total, category counts) per (index and its generation,
+   * filter, sort, offset, page size): a popular search is not worked out again until the index changes.
+   */
+  readonly indexPages = new LoadingCache<IndexList>({ ttl: 60_000, max: 5_000 });
   /** Public books by id (detail and cover lookups); `book: null` = missing or not public. */
   readonly publicBooks = new LoadingCache<{ book: BookRecord | null }>({ ttl: CATALOGUE_TTL_MS, max: 10_000 });
   /** Cover file rows by id (content-addressed, so they never change). */
@@ -60,6 +66,7 @@ export class Caches {
     this.pageKeys.clear();
     this.pages.clear();
     this.publicBooks.clear();
+    this.indexPages.clear();
     // New books bring new words.
     this.nearestWords.clear();
   }

@@ -10,4 +10,5 @@ export { buildSearch } from './books-search.service.js';
 export { coverVersion, presentBook, presentSubmitted, sampleUrl } from './books.presenter.js';
 export { findBook, getDownloadableBook, getVisibleBook } from './books.service.js';
 export type { Caches } from './catalogue-caches.js';
+export type { CatalogueIndexKeeper } from './catalogue-index-keeper.js';
 export { ownedAmong, ownsBook, pageOwnedBooks, recordFreeDownload } from './ownership.service.js';

@@ -268,7 +268,7 @@ const opdsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, q } = request.query;
-      const result = await cataloguePage(app.db, app.caches, { page, q });
+      const result = await cataloguePage(app.db, app.caches, { page, q }, app.catalogueIndex);
       return acquisitionFeed(request, reply, {
         path: '/opds/search',
         params: { q },

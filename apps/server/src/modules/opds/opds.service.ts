@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import {
   type Caches,
+  type CatalogueIndexKeeper,
   listPublicBooks,
   type BookListResult,
   type BookRecord,
@@ -25,15 +26,25 @@ export interface CataloguePageQuery {
 }
 
 /** A page of the public catalogue, through the same service (and caches) as GET /api/books. */
-export function cataloguePage(db: Db, caches: Caches, query: CataloguePageQuery): Promise<BookListResult> {
-  return listPublicBooks(db, caches, {
-    page: query.page,
-    limit: OPDS_PAGE_SIZE,
-    type: query.type ?? 'all',
-    category: query.category,
-    q: query.q,
-    sort: query.q ? 'relevance' : 'newest',
-  });
+export function cataloguePage(
+  db: Db,
+  caches: Caches,
+  query: CataloguePageQuery,
+  catalogueIndex?: CatalogueIndexKeeper,
+): Promise<BookListResult> {
+  return listPublicBooks(
+    db,
+    caches,
+    {
+      page: query.page,
+      limit: OPDS_PAGE_SIZE,
+      type: query.type ?? 'all',
+      category: query.category,
+      q: query.q,
+      sort: query.q ? 'relevance' : 'newest',
+    },
+    catalogueIndex,
+  );
 }
 
 /**
