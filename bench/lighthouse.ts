@@ -10,7 +10,7 @@
  * `--why` lists the audits each page fails.
  * `--before` names another checkout of the store, built (`npm run build` there), to measure in the same
  * run, page after page, so both see the same machine; `--runs` takes the median of that many runs per
- * page (1). Chromium: CHROMIUM_PATH (/usr/bin/chromium).
+ * page (1); `--port N` puts the stores on N and N+1 (3290). Chromium: CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -137,11 +137,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   const before = option('before');
   const runs = Number(option('runs') ?? 1);
+  // The two stores listen on this port and the next (3290 and 3291 unless `--port` says otherwise).
+  const port = Number(option('port') ?? 3290);
   const stores: Store[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    if (before) stores.push(await startStore('before', path.resolve(before), 3290));
-    stores.push(await startStore(before ? 'after' : 'this build', root, 3291));
+    if (before) stores.push(await startStore('before', path.resolve(before), port));
+    stores.push(await startStore(before ? 'after' : 'this build', root, port + 1));
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],

@@ -163,6 +163,14 @@ export const envSchema = z.object({
     .default(DEFAULT_PHONE_COUNTRY),
   /** Where members reach the store, for links in e-mails; default http://localhost:<PORT>. */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * "Login with Google" (OpenID Connect, code flow with PKCE): on when both are set, from a Google
+   * Cloud OAuth client whose redirect URI is PUBLIC_URL/api/auth/google/callback.
+   */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** The OpenID provider's issuer; another provider (or a local one in tests) can stand in for Google. */
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   /** smtp://user:pass@host:587 or smtps://…:465; unset: every message is written to DATA_DIR/mail as .eml. */
   SMTP_URL: z
     .url()
@@ -229,6 +237,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         'moves no money; set ALLOW_SIMULATED_PAYMENTS=true to run it with NODE_ENV=production ' +
         '(`npm start` does, for the demo store)',
     );
+  }
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to offer "Login with Google", or neither');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   mkdirSync(dataDir, { recursive: true });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './admin/admin.routes.js';
 import authRoutes from './auth/auth.routes.js';
+import googleRoutes from './auth/google.routes.js';
 import passwordResetRoutes from './auth/password-reset.routes.js';
 import booksRoutes from './books/books.routes.js';
 import downloadsRoutes from './downloads/downloads.routes.js';
@@ -29,6 +30,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(storeRoutes);
   await app.register(authRoutes);
+  await app.register(googleRoutes);
   await app.register(passwordResetRoutes);
   await app.register(usersRoutes);
   await app.register(appPasswordsRoutes);

@@ -24,6 +24,8 @@ export const storeInfoSchema = z.object({
   defaultCountry: z.string().regex(/^[a-z]{2}$/),
   promotion: runningPromotionSchema.nullable(),
   gateway: z.string(),
+  /** Whether "Login with Google" works: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
+  googleSignIn: z.boolean(),
   stats: z.object({ books: z.number().int(), freeBooks: z.number().int(), categories: z.number().int() }),
 });
 export type StoreInfo = z.infer<typeof storeInfoSchema>;

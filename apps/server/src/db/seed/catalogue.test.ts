@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_SUGGESTIONS, type Book, type BookListResponse } from '@ebook/shared';
@@ -9,6 +12,12 @@ import { SEED_BOOKS } from './catalogue-data.js';
 import { DEMO_CHAPTERS } from './demo-text.js';
 import { epubcheckErrors } from '../../test/epubcheck.js';
 import { openEpub } from '../../modules/files/inspect-epub.js';
+
+/** pdf.js's own copies of the standard fonts (the demo PDFs are set in Times). */
+const STANDARD_FONTS = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts/',
+);
 
 let ctx: TestContext;
 
@@ -63,9 +72,19 @@ describe('demo catalogue', () => {
     const pdf = await ctx.app.inject({ method: 'GET', url: walden.pdf! });
     expect(pdf.statusCode).toBe(200);
     const doc = await PDFDocument.load(pdf.rawPayload);
-    expect(doc.getPageCount()).toBeGreaterThanOrEqual(3);
+    // As many pages as its book page says, with real text on them (what "Read A Little" shows).
+    expect(doc.getPageCount()).toBe(walden.meta.pages);
     expect(doc.getTitle()).toBe('Walden');
-  });
+    const read = await getDocument({ data: new Uint8Array(pdf.rawPayload), standardFontDataUrl: STANDARD_FONTS })
+      .promise;
+    for (const number of [3, 20, doc.getPageCount()]) {
+      const content = await (await read.getPage(number)).getTextContent();
+      const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+      expect(text.split(/\s+/).length, `page ${number}`).toBeGreaterThan(150);
+      expect(text).toContain(String(number));
+    }
+    await read.destroy();
+  }, 120_000);
 
   it('gives every book an EPUB too: valid EPUB 3 (epubcheck), with its chapters in the table of contents', async () => {
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/books?limit=100' })).json<BookListResponse>();

@@ -91,20 +91,30 @@ function generator(seedText: string): () => number {
   };
 }
 
-export function demoChapters(book: SeedBook): DemoChapter[] {
-  const random = generator(book.title);
+/** Endless paragraphs of the book's demo prose, the same every time for the same book. */
+export function demoParagraphs(book: SeedBook, seed = ''): () => string {
+  const random = generator(book.title + seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const topics = book.tags
     .split(',')
     .map((tag) => tag.trim())
     .filter(Boolean);
   const sentence = () => `${pick(OPENINGS)}, ${pick(SUBJECTS)} ${pick(VERBS)} ${pick(topics)}, ${pick(CLOSINGS)}`;
-  const paragraph = () =>
+  return () =>
     [sentence(), pick(REFLECTIONS), sentence(), sentence(), pick(REFLECTIONS)]
       .map((text) => text.charAt(0).toUpperCase() + text.slice(1))
       .join(' ');
-  return CHAPTER_TITLES.slice(0, DEMO_CHAPTERS).map((title, index) => ({
-    title: `Chapter ${index + 1}. ${title}`,
+}
+
+/** The book's chapter titles, `Chapter n. …`, as many as asked (the titles repeat past twelve). */
+export function demoChapterTitle(index: number): string {
+  return `Chapter ${index + 1}. ${CHAPTER_TITLES[index % CHAPTER_TITLES.length]}`;
+}
+
+export function demoChapters(book: SeedBook): DemoChapter[] {
+  const paragraph = demoParagraphs(book);
+  return CHAPTER_TITLES.slice(0, DEMO_CHAPTERS).map((_title, index) => ({
+    title: demoChapterTitle(index),
     paragraphs:
       index === 0
         ? [

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
@@ -13,7 +12,8 @@ import { accountExistsMail, welcomeMail } from '../mail/index.js';
 import { notifyAdmins } from '../notifications/index.js';
 import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { presentUser, getUser } from '../users/index.js';
-import { login, logout, registerMember, normaliseEmail, type IssuedSession } from './auth.service.js';
+import { login, logout, registerMember, normaliseEmail } from './auth.service.js';
+import { setSessionCookie } from './session-cookie.js';
 import { LoginThrottle } from '../../lib/login-throttle.js';
 
 /** The one answer to every accepted registration (the web app shows "Registration Successful!"). */
@@ -106,16 +106,5 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: IssuedSession): void {
-  reply.setCookie(sessionCookieName(request), session.token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: '/',
-    // Without Remember Me the cookie has no expiry, so it ends with the browser.
-    ...(session.persistent ? { expires: session.expiresAt } : {}),
-  });
-}
 
 export default authRoutes;

@@ -53,7 +53,7 @@ export async function login(
   app: Pick<FastifyInstance, 'db' | 'tokens' | 'config'>,
   { input, userAgent }: { input: LoginInput; userAgent: string | undefined },
 ): Promise<IssuedSession> {
-  const { db, tokens, config } = app;
+  const { db } = app;
   const [user] = await db
     .select()
     .from(users)
@@ -66,7 +66,14 @@ export async function login(
     throw forbidden('This account is suspended. Please contact the store.', 'ACCOUNT_SUSPENDED');
   }
 
-  const persistent = input.remember === true;
+  return issueSession(app, { user, persistent: input.remember === true, userAgent });
+}
+
+/** A new session for a user who has proved who they are (a password, or a Google sign-in). */
+export async function issueSession(
+  { db, tokens, config }: Pick<FastifyInstance, 'db' | 'tokens' | 'config'>,
+  { user, persistent, userAgent }: { user: UserRow; persistent: boolean; userAgent: string | undefined },
+): Promise<IssuedSession> {
   const lifetimeMs = persistent ? config.REMEMBER_ME_DAYS * 86_400_000 : config.SESSION_HOURS * 3_600_000;
   const expiresAt = new Date(Date.now() + lifetimeMs);
   const [session] = await db

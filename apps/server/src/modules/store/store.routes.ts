@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeInfoSchema } from '@ebook/shared';
+import { googleConfigured } from '../auth/index.js';
 import { listPublicBooks } from '../books/index.js';
 import { getRunningPromotion } from '../promotion/index.js';
 
@@ -36,6 +37,7 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultCountry: DEFAULT_COUNTRY,
         promotion,
         gateway: app.paymentGateway.name,
+        googleSignIn: googleConfigured(app.config),
         stats: { books: all.total, freeBooks: free.total, categories: all.categories.length },
       };
     },

@@ -28,6 +28,7 @@ it('tells anyone the currency, name, e-mail and phone, the phone country, the ga
     defaultCountry: 'gb',
     promotion: null,
     gateway: 'simulated',
+    googleSignIn: false,
     stats: { books: 2, freeBooks: 1, categories: 2 },
   });
 });

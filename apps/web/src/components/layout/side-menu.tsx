@@ -1,13 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useNavigate } from 'react-router-dom';
 import type { User } from '@ebook/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
-import { NAV_LINKS } from './nav-links';
+import { useLogout } from '@/lib/auth/logout';
+import { ACCOUNT_LINKS, NAV_LINKS } from './nav-links';
 
 /** The phone menu: slides in from the right over a dimmed backdrop that closes it when clicked. */
 export function SideMenu({ open, onClose, user }: { open: boolean; onClose: () => void; user: User | null }) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const logout = useLogout();
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!open) return;
@@ -33,7 +36,7 @@ export function SideMenu({ open, onClose, user }: { open: boolean; onClose: () =
         aria-modal="true"
         aria-labelledby="side-menu-title"
         inert={!open}
-        className={`fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl transition-transform duration-200 ${
+        className={`fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl transition-transform duration-200 ${
           open ? 'translate-x-0' : 'translate-x-full'
         }`}
       >
@@ -69,6 +72,38 @@ export function SideMenu({ open, onClose, user }: { open: boolean; onClose: () =
             </NavLink>
           )}
         </nav>
+        {user && (
+          <nav aria-labelledby="side-menu-account" className="flex flex-col gap-1 border-t border-stone-200 p-3">
+            <h3
+              id="side-menu-account"
+              className="px-3 pb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase"
+            >
+              {user.role === 'admin' ? 'Admin' : 'Your account'}
+            </h3>
+            {ACCOUNT_LINKS[user.role].map((link) => (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                end={link.label === 'Dashboard'}
+                className={linkClass}
+                onClick={onClose}
+              >
+                {link.label}
+              </NavLink>
+            ))}
+            <button
+              type="button"
+              className="rounded-md px-3 py-2 text-left font-medium text-stone-700 hover:bg-brand-50"
+              onClick={() => {
+                onClose();
+                // Leave the member area first, or its guard would send us to /login.
+                void Promise.resolve(navigate(paths.home)).then(() => logout.mutate());
+              }}
+            >
+              Logout
+            </button>
+          </nav>
+        )}
       </aside>
     </div>
   );

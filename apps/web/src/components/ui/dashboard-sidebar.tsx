@@ -86,9 +86,9 @@ export function DashboardSidebar({
   }, [drawerOpen, closeDrawer]);
 
   const onLogout = () => {
-    // Leave the protected area first: once the session is cleared the guard would send us to /login.
-    void navigate(paths.home);
-    logout.mutate();
+    // Leave the protected area first (its page may still be loading on a slow phone): once the
+    // session is cleared the guard would send us to /login.
+    void Promise.resolve(navigate(paths.home)).then(() => logout.mutate());
   };
   const name = user?.name || fallbackName;
   // Labels hide only on wide screens when collapsed; the phone drawer always shows them.

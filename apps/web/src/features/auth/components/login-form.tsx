@@ -5,21 +5,25 @@ import { loginSchema, type LoginInput, type User } from '@ebook/shared';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
-import { showError, showSuccess, showWarning } from '@/lib/alerts';
+import { showError, showSuccess } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { useLogin } from '../api/login';
 import { Button } from '@/components/ui/button';
+import { GoogleSignInButton } from './google-sign-in-button';
 
 export function LoginForm({
   onLoggedIn,
   defaultEmail = '',
   signupState,
+  googleReturnTo = '/',
 }: {
   onLoggedIn: (user: User) => void;
   /** The e-mail just registered, filled in. */
   defaultEmail?: string;
   /** Carried to the signup page, so a visitor who signs up instead still returns where they were. */
   signupState?: unknown;
+  /** The page (a path of the app) a member signed in with Google comes back to. */
+  googleReturnTo?: string;
 }) {
   const login = useLogin();
   const {
@@ -63,17 +67,7 @@ export function LoginForm({
       <Button size="lg" className="w-full" type="submit" loading={login.isPending}>
         {login.isPending ? 'Logging in…' : 'Login'}
       </Button>
-      <Button
-        variant="secondary"
-        size="lg"
-        className="w-full"
-        onClick={() => void showWarning('Login with Google', 'Signing in with Google is not available yet.')}
-      >
-        <span aria-hidden className="font-bold text-blue-600">
-          G
-        </span>
-        Login with Google
-      </Button>
+      <GoogleSignInButton returnTo={googleReturnTo} />
       <p className="text-center text-sm text-stone-600">
         New here?{' '}
         <Link to={paths.signup} state={signupState} className="font-semibold text-brand-700 hover:underline">

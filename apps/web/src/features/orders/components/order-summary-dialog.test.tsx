@@ -39,6 +39,7 @@ const storeInfo = {
   currency: 'USD',
   promotion: null,
   gateway: 'simulated',
+  googleSignIn: false,
   stats: { books: 1, freeBooks: 0, categories: 1 },
 };
 

@@ -1,0 +1,48 @@
+import { Button } from '@/components/ui/button';
+import { showError, showWarning } from '@/lib/alerts';
+import { useStoreInfo } from '@/lib/store-currency';
+
+/** Why a Google sign-in came back refused (the server's code in `#/login?google=`), in plain words. */
+const GOOGLE_REFUSALS: Record<string, string> = {
+  GOOGLE_EMAIL_UNVERIFIED:
+    'Google has not verified the e-mail address of that account. Verify it with Google, or log in with your password.',
+  ACCOUNT_SUSPENDED: 'This account is suspended. Please contact the store.',
+  GOOGLE_NOT_CONFIGURED: 'Login with Google is not set up on this store.',
+};
+
+export function showGoogleRefusal(code: string): void {
+  void showError(
+    'Google sign-in failed',
+    GOOGLE_REFUSALS[code] ?? 'The sign-in with Google did not complete. Please try again.',
+  );
+}
+
+/**
+ * "Login with Google": a full-page trip to Google (or the configured OpenID provider) and back to
+ * `returnTo`, signed in. When the store has no Google client, it says how its owner enables one.
+ */
+export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
+  const enabled = useStoreInfo()?.googleSignIn ?? false;
+  return (
+    <Button
+      variant="secondary"
+      size="lg"
+      className="w-full"
+      onClick={() => {
+        if (enabled) {
+          window.location.assign(`/api/auth/google/start?returnTo=${encodeURIComponent(returnTo)}`);
+        } else {
+          void showWarning(
+            'Login with Google',
+            'Login with Google is not set up on this store yet. Its owner turns it on by setting GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+          );
+        }
+      }}
+    >
+      <span aria-hidden className="font-bold text-blue-700">
+        G
+      </span>
+      Login with Google
+    </Button>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Login with Google, end to end: a store configured with a Google client (pointed, through
+ * GOOGLE_ISSUER_URL, at a real OpenID provider this spec starts) sends the visitor through the
+ * provider's own sign-in and consent pages and back, signed in, to the page they wanted; an
+ * unverified e-mail is refused with its reason. The store without a client is the shared one.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { OIDC_CLIENT, startOidcProvider } from '../support/oidc-provider';
+import { startStore, type StoreProcess } from '../support/store-process';
+import { expectPopup, recordPopups } from '../support/popups';
+
+test.describe.configure({ mode: 'serial' });
+
+let store: StoreProcess;
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+
+// Playwright reads the fixtures a hook asks for from this pattern: this one asks for none.
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(300_000);
+  // Each project (desktop, phone) runs in its own worker, with its own ports.
+  const base = E2E_PORT + (testInfo.project.name === 'phone' ? 4 : 2);
+  const storeUrl = `http://127.0.0.1:${base + 1}`;
+  provider = await startOidcProvider(base, `${storeUrl}/api/auth/google/callback`);
+  store = await startStore(base + 1, {
+    PUBLIC_URL: storeUrl,
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD: 'e2e-admin-password',
+    GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+    GOOGLE_ISSUER_URL: provider.issuer,
+  });
+});
+
+test.afterAll(async () => {
+  await store?.stop();
+  await provider?.close();
+});
+
+const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  await expect(page.locator('.swal2-container')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      screen,
+      id: violation.id,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/** The provider's own pages: its login form (any password), then its consent page. */
+async function signInAtProvider(page: Page, login: string) {
+  await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password at all');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('a visitor signs in with Google and lands on the page they wanted, signed in @phone', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('google');
+  await page.goto(`${store.url}/#/user-dashboard/profile`);
+  await expect(page).toHaveURL(/#\/login/);
+  const google = page.getByRole('button', { name: 'Login with Google' });
+  await expect(google).toBeVisible();
+  await expectNoSeriousViolations(page, 'login');
+  await page.screenshot({ path: testInfo.outputPath('login.png'), fullPage: true });
+
+  await google.click();
+  await signInAtProvider(page, `verified:${email}`);
+
+  await expect(page).toHaveURL(new RegExp(`^${store.url}/#/user-dashboard/profile`));
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('main').last().getByText(email).first()).toBeVisible();
+  await expect(page.getByRole('main').last().getByText('Grace Hopper').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('signed-in.png'), fullPage: true });
+
+  // Back again later: the same member, not a new account.
+  const session = await page.request.get(`${store.url}/api/auth/session`);
+  const first = ((await session.json()) as { user: { _id: string } }).user._id;
+  await page.context().clearCookies({ domain: '127.0.0.1', path: '/' });
+  await page.goto(`${store.url}/#/login`);
+  await page.getByRole('button', { name: 'Login with Google' }).click();
+  await signInAtProvider(page, `verified:${email}`);
+  await expect(page).toHaveURL(new RegExp(`^${store.url}/#/$`));
+  const again = await page.request.get(`${store.url}/api/auth/session`);
+  expect(((await again.json()) as { user: { _id: string } }).user._id).toBe(first);
+});
+
+test('an e-mail Google has not verified is refused, with the reason', async ({ page }) => {
+  await page.goto(`${store.url}/#/login`);
+  await recordPopups(page);
+  await page.getByRole('button', { name: 'Login with Google' }).click();
+  await signInAtProvider(page, `unverified:${uniqueEmail('unverified')}`);
+  await expect(page).toHaveURL(new RegExp(`^${store.url}/#/login$`));
+  await expectPopup(
+    page,
+    'Google sign-in failed',
+    'Google has not verified the e-mail address of that account. Verify it with Google, or log in with your password.',
+  );
+  const session = await page.request.get(`${store.url}/api/auth/session`);
+  expect(await session.json()).toEqual({ user: null });
+});
