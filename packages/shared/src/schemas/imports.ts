@@ -107,6 +107,8 @@ export const importJobSchema = z.object({
   done: z.number().int(),
   total: z.number().int().nullable(),
   summary: importSummarySchema,
+  /** Once confirmed: the preview it was confirmed from. */
+  preview: importSummarySchema.nullable(),
   /** Why a failed job failed. */
   error: z.string().nullable(),
 });

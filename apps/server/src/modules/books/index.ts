@@ -11,3 +11,4 @@ export { coverVersion, presentBook, presentSubmitted, sampleUrl } from './books.
 export { findBook, getDownloadableBook, getVisibleBook } from './books.service.js';
 export type { Caches } from './catalogue-caches.js';
 export { ownedAmong, ownsBook, pageOwnedBooks, recordFreeDownload } from './ownership.service.js';
+export { default as catalogueCachesPlugin } from './catalogue-caches.js';

@@ -17,3 +17,4 @@ export { openEpub, resolveHref } from './inspect-epub.js';
 export type { ManifestItem } from './inspect-epub.js';
 export { inspectEpubUpload } from './inspect-upload.js';
 export type { InspectedEpub } from './inspect-upload.js';
+export { default as documentJobsPlugin } from './document-jobs.js';

@@ -20,7 +20,7 @@ function rows(db: Database, sql: string): Row[] {
   const statement = db.prepare(sql);
   const out: Row[] = [];
   try {
-    while (statement.step()) out.push(statement.getAsObject() as Row);
+    while (statement.step()) out.push(statement.getAsObject());
   } finally {
     statement.free();
   }

@@ -11,6 +11,7 @@
  * address), so a rerun leaves no orphan. Matching on a rerun: calibre's uuid (the import key), then
  * ISBN, then title and author (import.service.ts findExisting).
  */
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -179,9 +180,26 @@ interface Staged {
   epub?: AcceptedFile;
 }
 
-/** Stages and checks the book's files like an upload; a refused file is listed and left out. */
-async function stageFiles(deps: CalibreDeps, found: BookFiles, skipFile: (file: string, reason: string) => void) {
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Stages and checks the book's files like an upload; a refused file is listed and left out. A PDF or
+ * EPUB the book already holds (same bytes) is not checked again (a rerun goes quickly over what an
+ * earlier run wrote).
+ */
+async function stageFiles(
+  deps: CalibreDeps,
+  found: BookFiles,
+  current: ExistingBook | undefined,
+  skipFile: (file: string, reason: string) => void,
+) {
   const staged: Staged = {};
+  if (found.pdf && current?.pdfSha && (await sha256Of(found.pdf)) === current.pdfSha) found.pdf = null;
+  if (found.epub && current?.epubSha && (await sha256Of(found.epub)) === current.epubSha) found.epub = null;
   const attempt = async <T>(file: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await work();
@@ -344,7 +362,7 @@ export async function importCalibreLibrary(deps: CalibreDeps, options: CalibreIm
         const hasBook = !!found.pdf || !!found.epub || !!current?.pdfFileId || !!current?.epubFileId;
         if (!hasCover || !hasBook) summary.needsFile += 1;
       } else {
-        const staged = await stageFiles(deps, found, skipFile);
+        const staged = await stageFiles(deps, found, current, skipFile);
         let outcome;
         try {
           outcome = await writeBook(deps, book, current, staged);

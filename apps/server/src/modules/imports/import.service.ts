@@ -47,6 +47,9 @@ export interface ExistingBook {
   coverFileId: string | null;
   pdfFileId: string | null;
   epubFileId: string | null;
+  /** The stored PDF's and EPUB's content hashes (kept byte for byte: a library file is compared by them). */
+  pdfSha: string | null;
+  epubSha: string | null;
 }
 
 /**
@@ -183,6 +186,8 @@ export async function findExisting(db: Executor, batch: ImportBook[]): Promise<M
   const columns = sql`b.id, b.title, b.author, b.category, b.price_cents as "priceCents", b.description,
     b.story, b.meta, b.import_key as "importKey", b.status, b.cover_file_id as "coverFileId",
     b.pdf_file_id as "pdfFileId", b.epub_file_id as "epubFileId",
+    (select f.sha256 from files f where f.id = b.pdf_file_id) as "pdfSha",
+    (select f.sha256 from files f where f.id = b.epub_file_id) as "epubSha",
     (b.cover_file_id is not null and b.pdf_file_id is not null) as "hasFiles"`;
   const [byKey, byIsbn, byTitle] = (await Promise.all([
     keys.length === 0
