@@ -12,7 +12,7 @@ import { books } from '../../db/schema/index.js';
 import { storedFiles } from '../../test/books.js';
 import { amazonBooks, buildLibrary } from '../../test/calibre.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { rawZip } from '../../test/epubs.js';
+import { rawZip, renameEntry } from '../../test/epubs.js';
 import { createAdmin, createMember, type Actor } from '../../test/factories.js';
 import { waitFor } from '../../test/wait-for.js';
 
@@ -152,7 +152,10 @@ describe('imports from the admin screen', () => {
     const member = await createMember(ctx.app);
     expect((await upload(zip, 'application/zip', '', member)).statusCode).toBe(403);
     expect((await upload(zip, 'application/zip', '', null)).statusCode).toBe(401);
-    const climbing = await upload(await rawZip([['../evil/metadata.db', 'x']]), 'application/zip');
+    const climbing = await upload(
+      renameEntry(await rawZip([['xx/evil/metadata.db', 'x']]), 'xx/evil/metadata.db', '../evil/metadata.db'),
+      'application/zip',
+    );
     const climbed = await poll(climbing.json<ImportJob>().id);
     expect(climbed).toMatchObject({ state: 'failed', error: expect.stringMatching(/outside/) });
     const empty = await upload(await rawZip([['notes.txt', 'hello']]), 'application/zip');

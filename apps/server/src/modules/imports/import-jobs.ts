@@ -95,6 +95,7 @@ export function importJobs(app: JobDeps) {
       view.summary = summary;
       view.done = summary.rows;
     };
+    let finalState: ImportJob['state'];
     try {
       let summary: ImportSummary;
       if (view.source === 'csv') {
@@ -130,19 +131,21 @@ export function importJobs(app: JobDeps) {
       }
       view.summary = summary;
       view.done = summary.rows;
-      view.state = job.controller.signal.aborted ? 'cancelled' : 'done';
+      finalState = job.controller.signal.aborted ? 'cancelled' : 'done';
     } catch (error) {
-      view.state = job.controller.signal.aborted ? 'cancelled' : 'failed';
+      finalState = job.controller.signal.aborted ? 'cancelled' : 'failed';
       view.error = error instanceof AppError ? error.message : 'The import stopped on an unexpected error.';
       if (!(error instanceof AppError)) app.log.error({ err: error }, 'import job failed');
     }
-    // A preview waits for the admin's confirmation (for an hour); anything else is over.
-    if (view.state === 'done' && view.dryRun) {
+    // A preview waits for the admin's confirmation (for an hour); anything else is over. The state is
+    // told once the folder is dealt with.
+    if (finalState === 'done' && view.dryRun) {
       job.expires = setTimeout(() => void drop(job), PREVIEW_KEPT_MS);
       job.expires.unref();
     } else {
       await drop(job);
     }
+    view.state = finalState;
   }
 
   return {
