@@ -91,7 +91,7 @@ test('a member downloads their data from Profile', async ({ page }) => {
   await shot(page, 'profile-my-data');
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { profile: { email: string }; books: [] };
+  const data = JSON.parse(readFileSync(await download.path(), 'utf8')) as { profile: { email: string }; books: [] };
   expect(data.profile.email).toBe(member.email);
   expect(data.books).toEqual([]);
 });

@@ -25,7 +25,7 @@ export interface LibraryBook {
 /** The first `count` books of the real Amazon catalogue (title, author, category, ISBN). */
 export function amazonBooks(count: number, skip = 0): LibraryBook[] {
   const text = readFileSync(new URL('./fixtures/amazon-book30-600.csv', import.meta.url), 'utf8');
-  const rows = parse(text) as string[][];
+  const rows: string[][] = parse(text);
   const seen = new Set<string>();
   const picked: LibraryBook[] = [];
   for (const row of rows.slice(skip)) {

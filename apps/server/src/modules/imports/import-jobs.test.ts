@@ -66,11 +66,16 @@ async function poll(id: string): Promise<ImportJob> {
   return job;
 }
 
+async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await ctx.app.db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
 async function wholeBooks() {
-  const result = (await ctx.app.db.execute(sql`select count(*)::int as n,
+  const rows = await rowsOf<{ n: number; whole: number }>(sql`select count(*)::int as n,
     count(*) filter (where cover_file_id is not null and (pdf_file_id is not null or epub_file_id is not null))::int as whole
-    from books`)) as unknown as { rows: { n: number; whole: number }[] };
-  return result.rows[0]!;
+    from books`);
+  return rows[0]!;
 }
 
 describe('imports from the admin screen', () => {
@@ -121,10 +126,10 @@ describe('imports from the admin screen', () => {
     expect(n).toBe(whole);
     expect(n).toBeLessThan(BOOKS);
     // The books written hold their files; the files of the first run's deleted books are not named.
-    const named = (await ctx.app.db.execute(sql`select distinct f.sha256 from files f join books b
-      on f.id in (b.cover_file_id, b.pdf_file_id, b.epub_file_id)`)) as unknown as { rows: { sha256: string }[] };
+    const named = await rowsOf<{ sha256: string }>(sql`select distinct f.sha256 from files f join books b
+      on f.id in (b.cover_file_id, b.pdf_file_id, b.epub_file_id)`);
     const stored = new Set(await storedFiles(ctx.app.fileStore));
-    for (const row of named.rows) expect(stored.has(row.sha256)).toBe(true);
+    for (const row of named) expect(stored.has(row.sha256)).toBe(true);
   }, 600_000);
 
   it('a CSV: preview, then dropped without writing', async () => {

@@ -238,7 +238,7 @@ export function importJobs(app: JobDeps) {
     /** Stops every job (the server is closing): whole books only, folders removed. */
     async close() {
       for (const job of jobs.values()) job.controller.abort();
-      await Promise.all([...jobs.values()].map((job) => job.finished));
+      await Promise.all([...jobs.values()].flatMap((job) => (job.finished ? [job.finished] : [])));
       await rm(root, { recursive: true, force: true }).catch(() => undefined);
     },
   };
