@@ -81,7 +81,7 @@ test('the admin previews a calibre library, confirms, watches it import and read
   expect(((await found.json()) as { total: number }).total).toBeGreaterThan(0);
 });
 
-test('a member downloads their data from Profile', async ({ page }) => {
+test('a member downloads their data from Profile @phone', async ({ page }) => {
   const member = await newMember(page, 'Dora Data');
   await page.goto('/#/user-dashboard/profile');
   const link = page.getByRole('link', { name: 'Download my data' });

@@ -57,11 +57,23 @@ function coverJpeg(index: number): Promise<Buffer> {
     .toBuffer();
 }
 
-export function calibredb(library: string, args: string[]) {
-  return run('calibredb', ['--with-library', library, ...args], {
-    maxBuffer: 16 * 1024 * 1024,
-    env: { ...process.env, CALIBRE_CONFIG_DIRECTORY: path.join(library, '..', '.calibre-config') },
-  });
+/**
+ * Runs calibredb on the library. calibre lets one of its programs run at a time on a machine: when
+ * another test's calibredb holds that lock, this one tries again (it waits for the other to end).
+ */
+export async function calibredb(library: string, args: string[]) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run('calibredb', ['--with-library', library, ...args], {
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, CALIBRE_CONFIG_DIRECTORY: path.join(library, '..', '.calibre-config') },
+      });
+    } catch (error) {
+      const busy = String((error as { stderr?: string }).stderr ?? '').includes('Another calibre program');
+      if (!busy || attempt >= 300) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }
 
 /**
