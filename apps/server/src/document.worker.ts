@@ -13,6 +13,7 @@ import { EpubRefusal } from './modules/files/epub-archive.js';
 import { inspectEpub } from './modules/files/inspect-epub.js';
 import { stampEpub } from './modules/downloads/stamp-epub.js';
 import { cutEpubSample } from './modules/reading/cut-epub-sample.js';
+import { CalibreRefusal, readCalibreDb } from './modules/imports/calibre-db.js';
 
 const job = workerData as DocumentJob;
 
@@ -38,6 +39,8 @@ async function run(): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
       const stamped = await stampEpub(job.bytes, { ...job.stamp, soldAt: new Date(job.stamp.soldAt) });
       return { result: stamped, transfer: [stamped.buffer as ArrayBuffer] };
     }
+    case 'read-calibre':
+      return { result: await readCalibreDb(job.bytes, { priceColumn: job.priceColumn }), transfer: [] };
   }
 }
 
@@ -47,12 +50,14 @@ try {
 } catch (error) {
   const epub = job.kind.includes('epub');
   const answer: WorkerAnswer =
-    error instanceof PdfRefusal || error instanceof EpubRefusal
-      ? { ok: false, code: error.code, msg: error.message }
-      : epub
-        ? { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' }
-        : error instanceof RangeError
-          ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
-          : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
+    error instanceof CalibreRefusal
+      ? { ok: false, code: 'IMPORT_UNREADABLE', msg: error.message }
+      : error instanceof PdfRefusal || error instanceof EpubRefusal
+        ? { ok: false, code: error.code, msg: error.message }
+        : epub
+          ? { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' }
+          : error instanceof RangeError
+            ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
+            : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
   parentPort!.postMessage(answer);
 }

@@ -111,6 +111,9 @@ export const ERROR_CODES = [
   // Messages and notifications.
   'MESSAGE_NOT_FOUND',
   'NOTIFICATION_NOT_FOUND',
+  // Catalogue imports.
+  'IMPORT_UNREADABLE',
+  'IMPORT_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

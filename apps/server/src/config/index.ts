@@ -113,6 +113,12 @@ export const envSchema = z.object({
   DOCUMENT_JOB_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   DOCUMENT_INSPECT_SECONDS: z.coerce.number().int().min(1).max(3600).default(40),
   DOCUMENT_QUEUE_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /**
+   * Imports from the admin screen (docs/import.md): the largest upload (a zip of a calibre library or
+   * a CSV) and, once unpacked, the largest library; both in MB.
+   */
+  IMPORT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+  IMPORT_UNPACKED_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(4096),
   /** How long a download waits for a stamped copy (202 COPY_PREPARING after) or a sample for its cut (202 SAMPLE_PREPARING). */
   COPY_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(10),
   /** Time to receive a whole request (a large upload on a slow line included). */

@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
               { path: 'messages', ...page(() => import('./routes/admin/messages')) },
               { path: 'orders', ...page(() => import('./routes/admin/orders')) },
               { path: 'sales', ...page(() => import('./routes/admin/sales')) },
+              { path: 'import', ...page(() => import('./routes/admin/imports')) },
               { path: 'books/add-books', ...page(() => import('./routes/admin/book-form')) },
               { path: 'add-books', ...page(() => import('./routes/admin/book-form')) },
               { path: 'add-books/:id', ...page(() => import('./routes/admin/book-form')) },

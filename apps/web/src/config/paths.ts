@@ -39,6 +39,7 @@ export const paths = {
     messages: '/admin-dashboard/messages',
     orders: '/admin-dashboard/orders',
     sales: '/admin-dashboard/sales',
+    imports: '/admin-dashboard/import',
     addBook: '/admin-dashboard/add-books',
     addBookHidden: '/admin-dashboard/books/add-books',
     editBook: (id: string) => `/admin-dashboard/add-books/${id}`,

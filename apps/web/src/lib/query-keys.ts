@@ -30,6 +30,7 @@ export const queryKeys = {
     sales: (query: object) => ['admin', 'orders', 'sales', query] as const,
     earnings: ['admin', 'orders', 'earnings'] as const,
     ordersPage: (query: object) => ['admin', 'orders', query] as const,
+    importJob: (id: string) => ['admin', 'imports', id] as const,
   },
   memberSummary: ['member-summary'] as const,
   cart: ['cart'] as const,

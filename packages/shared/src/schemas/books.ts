@@ -39,6 +39,9 @@ export const bookMetaSchema = z.object({
   country: metaText,
   century: metaText,
   availability: metaText,
+  /** Imported from calibre: the series with the book's place in it ("Discworld #3"), and the publisher. */
+  series: metaText,
+  publisher: metaText,
 });
 export type BookMeta = z.infer<typeof bookMetaSchema>;
 

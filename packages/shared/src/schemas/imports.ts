@@ -31,6 +31,9 @@ export const IMPORT_SKIP_REASONS = {
   duplicateId: 'Same id as an earlier row',
   duplicateIsbn: 'Duplicate ISBN (an earlier row has it)',
   duplicateTitle: 'Same title and author as an earlier row',
+  /** A calibre format other than PDF and EPUB (the store sells those two). */
+  otherFormat: 'Only PDF and EPUB are imported',
+  missingFile: 'The file is missing from the library folder',
 } as const;
 
 /**
@@ -85,5 +88,39 @@ export const importSummarySchema = z.object({
   needsFile: z.number().int(),
   /** The skipped rows with their reasons (the first 1,000). */
   skippedRows: z.array(importSkippedRowSchema),
+  /**
+   * Files of a calibre library left out, with the reason (the first 1,000): formats other than PDF and
+   * EPUB, files missing from the folder, and files the document checks refused. The book itself is
+   * imported (it needs a file when none of its own was kept).
+   */
+  skippedFiles: z.array(importSkippedRowSchema.extend({ file: z.string() })).optional(),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** An import run in the background from the admin screen (POST /api/admin/imports). */
+export const importJobSchema = z.object({
+  id: z.string(),
+  source: z.enum(['csv', 'calibre']),
+  dryRun: z.boolean(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  /** Books (calibre) or rows (CSV) handled so far, and in all (null until known). */
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+  summary: importSummarySchema,
+  /** Once confirmed: the preview it was confirmed from. */
+  preview: importSummarySchema.nullable(),
+  /** Why a failed job failed. */
+  error: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+/** Query of POST /api/admin/imports (the body: multipart, field `file`, a .csv or a .zip of a calibre library). */
+export const importJobQuerySchema = csvImportQuerySchema.extend({
+  /** Calibre: the custom column holding the price (its label, e.g. price or #price). */
+  priceColumn: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^#?[a-z0-9_]*$/i, 'A custom column label is letters, digits and _')
+    .optional(),
+});

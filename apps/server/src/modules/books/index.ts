@@ -12,3 +12,4 @@ export { findBook, getDownloadableBook, getVisibleBook } from './books.service.j
 export type { Caches } from './catalogue-caches.js';
 export type { CatalogueIndexKeeper } from './catalogue-index-keeper.js';
 export { ownedAmong, ownsBook, pageOwnedBooks, recordFreeDownload } from './ownership.service.js';
+export { default as catalogueCachesPlugin } from './catalogue-caches.js';

@@ -3,6 +3,32 @@
  */
 import type { EpubMetadata, ErrorCode } from '@ebook/shared';
 
+/** One book of a calibre library, as its metadata.db describes it (read by modules/imports/calibre-db.ts). */
+export interface CalibreBook {
+  id: number;
+  uuid: string | null;
+  title: string;
+  authors: string[];
+  series: string | null;
+  seriesIndex: number | null;
+  tags: string[];
+  /** ISO 639 codes, in calibre's order. */
+  languages: string[];
+  isbn: string | null;
+  /** HTML, as calibre keeps it. */
+  comments: string | null;
+  /** ISO date, or null when calibre has none (it stores year 101 for "unknown"). */
+  pubdate: string | null;
+  publisher: string | null;
+  /** The book's folder, relative to the library (Author/Title (id)). */
+  path: string;
+  hasCover: boolean;
+  /** Each format's file name without extension, and its format (PDF, EPUB, MOBI…). */
+  formats: { format: string; name: string }[];
+  /** The price custom column's value as text, when one is named and set. */
+  price: string | null;
+}
+
 /** What inspection learns of a PDF at upload. */
 export interface PdfFacts {
   pages: number;
@@ -27,7 +53,9 @@ export type DocumentJob =
   | { kind: 'sample'; bytes: Uint8Array; chosen: number | null; title: string; author: string }
   | { kind: 'epub-sample'; bytes: Uint8Array; title: string; author: string }
   | { kind: 'stamp'; bytes: Uint8Array; stamp: StampMessage }
-  | { kind: 'stamp-epub'; bytes: Uint8Array; stamp: StampMessage };
+  | { kind: 'stamp-epub'; bytes: Uint8Array; stamp: StampMessage }
+  /** A calibre library's metadata.db (modules/imports/calibre-db.ts). */
+  | { kind: 'read-calibre'; bytes: Uint8Array; priceColumn?: string };
 
 export interface DocumentResults {
   inspect: PdfFacts;
@@ -36,6 +64,7 @@ export interface DocumentResults {
   'epub-sample': { bytes: Uint8Array; chapters: number; total: number };
   stamp: Uint8Array;
   'stamp-epub': Uint8Array;
+  'read-calibre': CalibreBook[];
 }
 
 export type WorkerAnswer = { ok: true; result: unknown } | { ok: false; code: ErrorCode; msg: string };

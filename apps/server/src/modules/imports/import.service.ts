@@ -32,7 +32,7 @@ export interface ImportOptions {
 const BATCH_ROWS = 100;
 const LISTED_SKIPS = 1000;
 
-interface ExistingBook {
+export interface ExistingBook {
   id: string;
   title: string;
   author: string;
@@ -44,6 +44,35 @@ interface ExistingBook {
   importKey: string | null;
   status: string;
   hasFiles: boolean;
+  coverFileId: string | null;
+  pdfFileId: string | null;
+  epubFileId: string | null;
+  /** The stored PDF's and EPUB's content hashes (kept byte for byte: a library file is compared by them). */
+  pdfSha: string | null;
+  epubSha: string | null;
+}
+
+/**
+ * A second row for the same book in one file: skipped (the first one wins), in preview and commit
+ * alike. Answers the reason, or null for a book not seen before (then remembered).
+ */
+export function duplicateGuard(): (book: ImportBook) => string | null {
+  const keys = new Set<string>();
+  const isbns = new Set<string>();
+  const titles = new Set<string>();
+  return (book) => {
+    const title = titleAuthorKey(book);
+    const earlier =
+      (book.key && keys.has(book.key) && IMPORT_SKIP_REASONS.duplicateId) ||
+      (book.isbn && isbns.has(book.isbn) && IMPORT_SKIP_REASONS.duplicateIsbn) ||
+      (titles.has(title) && IMPORT_SKIP_REASONS.duplicateTitle) ||
+      null;
+    if (earlier) return earlier;
+    if (book.key) keys.add(book.key);
+    if (book.isbn) isbns.add(book.isbn);
+    titles.add(title);
+    return null;
+  };
 }
 
 export function emptySummary(dryRun: boolean): ImportSummary {
@@ -57,7 +86,7 @@ export async function importCatalogue(
   options: ImportOptions,
 ): Promise<ImportSummary> {
   const summary = emptySummary(options.dryRun);
-  const seen = { keys: new Map<string, number>(), isbns: new Map<string, number>(), titles: new Map<string, number>() };
+  const seen = duplicateGuard();
   let batch: ImportBook[] = [];
 
   const skip = (line: number, title: string, reason: string) => {
@@ -79,18 +108,11 @@ export async function importCatalogue(
       continue;
     }
     const book = outcome.book;
-    // A second row for the same book in one file: skipped (the first one wins), in preview and commit alike.
-    const earlier =
-      (book.key && seen.keys.get(book.key) && IMPORT_SKIP_REASONS.duplicateId) ||
-      (book.isbn && seen.isbns.get(book.isbn) && IMPORT_SKIP_REASONS.duplicateIsbn) ||
-      (seen.titles.get(titleAuthorKey(book)) && IMPORT_SKIP_REASONS.duplicateTitle);
+    const earlier = seen(book);
     if (earlier) {
       skip(row.line, book.title, earlier);
       continue;
     }
-    if (book.key) seen.keys.set(book.key, row.line);
-    if (book.isbn) seen.isbns.set(book.isbn, row.line);
-    seen.titles.set(titleAuthorKey(book), row.line);
     batch.push(book);
     if (batch.length >= BATCH_ROWS) {
       await flush();
@@ -157,12 +179,15 @@ async function handleBatch(deps: ImportDeps, batch: ImportBook[], summary: Impor
  * ISBN, else its title and author (titles compared as the catalogue's title_key does). Three set
  * queries per batch, each on its own index, whatever the size of the catalogue.
  */
-async function findExisting(db: Executor, batch: ImportBook[]): Promise<Map<number, ExistingBook>> {
+export async function findExisting(db: Executor, batch: ImportBook[]): Promise<Map<number, ExistingBook>> {
   const keys = batch.flatMap((book) => (book.key ? [book.key] : []));
   const isbns = batch.flatMap((book) => (book.isbn ? [book.isbn] : []));
   const wanted = JSON.stringify(batch.map((book, n) => ({ n, title: book.title, author: book.author })));
   const columns = sql`b.id, b.title, b.author, b.category, b.price_cents as "priceCents", b.description,
-    b.story, b.meta, b.import_key as "importKey", b.status,
+    b.story, b.meta, b.import_key as "importKey", b.status, b.cover_file_id as "coverFileId",
+    b.pdf_file_id as "pdfFileId", b.epub_file_id as "epubFileId",
+    (select f.sha256 from files f where f.id = b.pdf_file_id) as "pdfSha",
+    (select f.sha256 from files f where f.id = b.epub_file_id) as "epubSha",
     (b.cover_file_id is not null and b.pdf_file_id is not null) as "hasFiles"`;
   const [byKey, byIsbn, byTitle] = (await Promise.all([
     keys.length === 0
@@ -203,7 +228,7 @@ async function findExisting(db: Executor, batch: ImportBook[]): Promise<Map<numb
 }
 
 /** The columns to change so the book says what the row says, or null when it already does. */
-function mergeInto(current: ExistingBook, book: ImportBook) {
+export function mergeInto(current: ExistingBook, book: ImportBook) {
   const meta: BookMeta = { ...current.meta, ...book.meta };
   const next = {
     title: book.title,

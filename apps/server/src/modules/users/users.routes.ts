@@ -18,6 +18,7 @@ import { callerOf, sessionCookieName } from '../../plugins/auth.js';
 import { assertValidText } from '../../plugins/text-guard.js';
 import { removeMemberAccount } from './account-deletion.service.js';
 import { presentUser } from './users.presenter.js';
+import { collectMyData } from './my-data.service.js';
 import {
   assertPassword,
   changePassword,
@@ -38,6 +39,26 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },
     },
     async (request) => presentUser(await getUser(app.db, callerOf(request).id)),
+  );
+
+  app.get(
+    '/users/me/data',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Download my data: profile, orders, reviews, reading progress and owned books with download links (JSON)',
+      },
+    },
+    async (request, reply) => {
+      const data = await collectMyData(app.db, { userId: callerOf(request).id });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Disposition', `attachment; filename="my-data-${day}.json"`)
+        .header('Cache-Control', 'no-store')
+        .send(data);
+    },
   );
 
   app.put(

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { AppPasswords } from '@/features/profile/components/app-passwords';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { DeleteAccountForm } from '@/features/profile/components/delete-account-form';
+import { MyData } from '@/features/profile/components/my-data';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 
 export default function Route() {
@@ -18,6 +19,10 @@ export default function Route() {
       <section className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 font-serif text-xl font-semibold text-stone-900">E-reader apps</h2>
         <AppPasswords />
+      </section>
+      <section className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <h2 className="mb-4 font-serif text-xl font-semibold text-stone-900">My data</h2>
+        <MyData />
       </section>
       <section className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 font-serif text-xl font-semibold text-red-800">Delete my account</h2>

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's sidebar: Dashboard, Members, Books, Orders, Sales, Messages (with the unread count). The
+ * The admin dashboard's sidebar: Dashboard, Members, Books, Orders, Sales, Import & export, Messages (with the unread count). The
  * add-books page is reached from the Books page, not listed here.
  */
 import { DashboardSidebar, type DashboardSidebarState, type SidebarEntry } from '@/components/ui/dashboard-sidebar';
@@ -14,6 +14,7 @@ export function AdminSidebar(state: DashboardSidebarState) {
     { to: paths.admin.books, label: 'Books', icon: 'books' },
     { to: paths.admin.orders, label: 'Orders', icon: 'receipt' },
     { to: paths.admin.sales, label: 'Sales', icon: 'chart' },
+    { to: paths.admin.imports, label: 'Import & export', icon: 'upload' },
     {
       to: paths.admin.messages,
       label: 'Messages',
