@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectPopup, recordPopups } from '../support/popups';
 import { newMember } from '../support/session';
+import { paidPdfBook } from './public-fixtures';
 
 const SHOTS = process.env.MEMBER_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -16,31 +17,24 @@ interface ListedBook {
   priceCents: number;
 }
 
-/** A paid book on the library's first page, as the library shows it. */
+/** A paid book on the library's first page, as the library shows it (made for the test: the newest). */
 async function paidBookOnFirstPage(page: Page): Promise<ListedBook> {
+  const made = await paidPdfBook('Journey');
   let paid: ListedBook | undefined;
-  // The first-run seed may still be filling the catalogue when the first test starts.
   await expect
     .poll(async () => {
       const response = await page.request.get('/api/books?page=1&limit=9');
-      paid = ((await response.json()) as { books: ListedBook[] }).books.find((book) => !book.isFree);
+      paid = ((await response.json()) as { books: ListedBook[] }).books.find((book) => book._id === made._id);
       return Boolean(paid);
     })
     .toBe(true);
   return paid!;
 }
 
-/** Another paid book, put in the member's cart through the API. */
+/** Another paid book, put in the member's cart through the API (`skip` names it in the title). */
 async function paidBookInCart(page: Page, skip = 0): Promise<ListedBook> {
-  let books: ListedBook[] = [];
-  await expect
-    .poll(async () => {
-      const response = await page.request.get('/api/books?type=paid&limit=20');
-      books = ((await response.json()) as { books: ListedBook[] }).books;
-      return books.length > skip;
-    })
-    .toBe(true);
-  const book = books[skip]!;
+  const made = await paidPdfBook(`Journey Cart ${skip}`);
+  const book = (await (await page.request.get(`/api/books/${made._id}`)).json()) as ListedBook;
   expect((await page.request.post('/api/cart/add', { data: { bookId: book._id } })).status()).toBe(201);
   return book;
 }

@@ -4,8 +4,8 @@
  * on the demo catalogue or on each other.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
-import { ADMIN } from '../playwright.config';
+import { expect, request as apiRequest, type APIRequestContext } from '@playwright/test';
+import { ADMIN, E2E_PORT } from '../playwright.config';
 import { bookPdf, coverPng } from './admin-fixtures';
 
 export interface BookSpec {
@@ -58,6 +58,25 @@ export async function createBooks(request: APIRequestContext, category: string, 
     created.push(book);
   }
   return created;
+}
+
+/**
+ * A paid book with a PDF only, made for one test, in a session of its own (the caller's stays as it
+ * is): read in the PDF reader and downloaded as "<title>.pdf". The demo books also have an EPUB, and
+ * other specs add EPUB-only books, so a book picked from the catalogue may open in the EPUB reader.
+ * The newest book, so the library's first page shows it.
+ */
+export async function paidPdfBook(label: string): Promise<CreatedBook> {
+  const request = await apiRequest.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  try {
+    const word = token();
+    const [book] = await createBooks(request, `${label} ${word}`, [
+      { title: `${label} ${word}`, price: '6.99', pages: 12 },
+    ]);
+    return book!;
+  } finally {
+    await request.dispose();
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { recordPopups } from '../support/popups';
 import { PASSWORD, loginAsAdmin, newMember, registerMember, uniqueEmail } from '../support/session';
+import { paidPdfBook } from './public-fixtures';
 
 interface ListedBook {
   _id: string;
@@ -15,17 +16,9 @@ interface ListedBook {
 
 const SHOTS = process.env.SHOPPER_SHOTS_DIR;
 
-/** A paid book not yet bought by anyone in this test (each test takes its own). */
-async function paidBook(page: Page, index: number): Promise<ListedBook> {
-  let books: ListedBook[] = [];
-  await expect
-    .poll(async () => {
-      books = ((await (await page.request.get('/api/books?type=paid&limit=20')).json()) as { books: ListedBook[] })
-        .books;
-      return books.length > index;
-    })
-    .toBe(true);
-  return books[index]!;
+/** A paid book not yet bought by anyone: each test makes its own (`index` names it in the title). */
+async function paidBook(_page: Page, index: number): Promise<ListedBook> {
+  return paidPdfBook(`Shopper Path ${index}`);
 }
 
 /** Clicks, counting every click the shopper makes. */
