@@ -23,8 +23,11 @@ import type { Db, Executor } from '../db/client.js';
 import type { FileStore } from '../lib/file-store.js';
 
 export const BACKUP_FORMAT = 1;
-/** Rebuilt from other tables (by a trigger), never restored. */
-const DERIVED_TABLES = new Set(['search_words']);
+/**
+ * Rebuilt from other tables, never restored: the search words and the log of book changes by triggers
+ * as the books are restored, the pre-summed sales summed again from the restored orders.
+ */
+const DERIVED_TABLES = new Set(['search_words', 'book_changes', 'sales_daily', 'sales_book_daily']);
 const ROWS_PER_BATCH = 500;
 /** Restore never writes a file larger than this (the largest upload the store takes is far below). */
 const MAX_FILE_BYTES = 2 ** 40;
@@ -149,7 +152,7 @@ export async function restoreStore(
 
   await db.transaction(async (tx) => {
     for (const table of order) {
-      if (!(table in manifest.tables)) continue;
+      if (!(table in manifest.tables) || DERIVED_TABLES.has(table)) continue;
       const restored = await loadTable(tx, table, path.join(dir, 'tables', `${table}.jsonl`));
       if (restored !== manifest.tables[table]) {
         throw new BackupError(
@@ -158,8 +161,34 @@ export async function restoreStore(
       }
       log.info(`${table}: ${restored} rows`);
     }
+    await sumSalesAgain(tx);
   });
   return manifest;
+}
+
+/**
+ * The pre-summed sales days, summed from the restored orders as their migration first summed them
+ * (drizzle/0017_sales_daily.sql): the triggers saw each row arrive, not the orders' history.
+ */
+async function sumSalesAgain(tx: Executor): Promise<void> {
+  await tx.execute(sql`delete from sales_book_daily`);
+  await tx.execute(sql`delete from sales_daily`);
+  await tx.execute(sql`
+    insert into sales_daily (day, orders, revenue_cents, refunded_cents, promotion_cents)
+    select (o.created_at at time zone 'UTC')::date, count(*), sum(o.total_cents), sum(o.refunded_cents),
+           coalesce(sum(p.promotion), 0)
+    from orders o
+    left join (
+      select order_id, sum(greatest(list_price_cents - price_cents, 0)) as promotion
+      from order_items where list_price_cents is not null group by order_id
+    ) p on p.order_id = o.id
+    group by 1`);
+  await tx.execute(sql`
+    insert into sales_book_daily (day, book_id, title, copies, revenue_cents)
+    select (o.created_at at time zone 'UTC')::date, i.book_id, max(i.title), count(*), sum(i.price_cents)
+    from order_items i join orders o on o.id = i.order_id
+    where i.refund_id is null and i.book_id is not null
+    group by 1, 2`);
 }
 
 export async function readManifest(dir: string): Promise<BackupManifest> {
