@@ -6,6 +6,9 @@ import type { User } from '@ebook/shared';
 
 const USER_KEY = 'user';
 const ROLE_KEY = 'role';
+const SIGNED_OUT_KEY = 'signed-out-at';
+/** How long after a logout a protected page still being left goes home rather than to /login. */
+const SIGNED_OUT_GRACE_MS = 10_000;
 
 export function readStoredUser(): User | null {
   try {
@@ -17,6 +20,7 @@ export function readStoredUser(): User | null {
 }
 
 export function storeUser(user: User): void {
+  sessionStorage.removeItem(SIGNED_OUT_KEY);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
   localStorage.setItem(ROLE_KEY, user.role);
 }
@@ -25,4 +29,18 @@ export function clearStoredUser(): void {
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem('token');
+}
+
+/** The member logged out on purpose, in this tab (not a session that ran out). */
+export function markSignedOut(): void {
+  sessionStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
+}
+
+/**
+ * Whether the member has just logged out here: the protected page they leave may render once more
+ * without a user before the way home commits, and must then go home, not to the login page.
+ */
+export function justSignedOut(): boolean {
+  const at = Number(sessionStorage.getItem(SIGNED_OUT_KEY));
+  return at > 0 && Date.now() - at < SIGNED_OUT_GRACE_MS;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { clearStoredUser } from './auth-storage';
+import { clearStoredUser, markSignedOut } from './auth-storage';
 import { forgetSession } from './forget-session';
 
 /**
@@ -11,7 +11,10 @@ import { forgetSession } from './forget-session';
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    onMutate: () => clearStoredUser(),
+    onMutate: () => {
+      markSignedOut();
+      clearStoredUser();
+    },
     mutationFn: () => api.post('/auth/logout').catch(() => undefined),
     onSettled: () => forgetSession(queryClient),
   });
