@@ -34,7 +34,7 @@ export interface TestContext {
  */
 export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 8, timeCost: 1 };
 
-export interface TestContextOptions extends Pick<BuildAppOptions, 'logger'> {
+interface TestContextOptions extends Pick<BuildAppOptions, 'logger'> {
   /** The password-hashing cost (default TEST_PASSWORD_HASHING; PASSWORD_HASHING is the store's). */
   passwordHashing?: PasswordHashing;
 }
