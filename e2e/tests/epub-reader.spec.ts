@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, E2E_PORT } from '../playwright.config';
+import { E2E_PORT } from '../playwright.config';
 import { buildEpub } from '../support/epub';
+import { createEpubBook, type EpubBook } from '../support/epub-books';
 import { loginByApi, registerMember } from '../support/session';
-import { bookPdf, coverPng } from './admin-fixtures';
 import { token } from './public-fixtures';
 
 const SHOTS = process.env.READER_SHOTS_DIR;
@@ -13,40 +13,15 @@ const BASE = `http://127.0.0.1:${E2E_PORT}`;
 /** Six short chapters made by calibre (see fixtures/epub/README.md). */
 const KEEPER = readFileSync(new URL('../fixtures/epub/keeper-of-the-light.epub', import.meta.url));
 
-interface ListedBook {
-  _id: string;
-  title: string;
-}
+/** A free book with an EPUB (and a PDF when given). */
+const createFreeEpubBook = (request: APIRequestContext, title: string, epub: Buffer, withPdf = false) =>
+  createEpubBook(request, { title, epub, price: '0', cover: [40, 90, 140], withPdf });
 
-/** A free book with an EPUB (and a PDF when given), added by the admin so it is public at once. */
-async function createEpubBook(request: APIRequestContext, title: string, epub: Buffer, withPdf = false) {
-  const login = await request.post('/api/auth/login', { data: ADMIN });
-  const { token: bearer } = (await login.json()) as { token: string };
-  const response = await request.post('/api/books/', {
-    headers: { Authorization: `Bearer ${bearer}` },
-    multipart: {
-      title,
-      author: 'Ada Fairweather',
-      category: `EPUB ${token()}`,
-      price: '0',
-      story: `The opening pages of ${title}.`,
-      description: `All about ${title}.`,
-      status: 'added',
-      meta: '{}',
-      image: { name: 'cover.png', mimeType: 'image/png', buffer: coverPng([40, 90, 140]) },
-      epub: { name: 'book.epub', mimeType: 'application/epub+zip', buffer: epub },
-      ...(withPdf ? { pdf: { name: 'book.pdf', mimeType: 'application/pdf', buffer: bookPdf(title, 2) } } : {}),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { book: ListedBook }).book;
-}
-
-let keeper: ListedBook;
+let keeper: EpubBook;
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: BASE });
-  keeper = await createEpubBook(request, `The Keeper ${token()}`, KEEPER, true);
+  keeper = await createFreeEpubBook(request, `The Keeper ${token()}`, KEEPER, true);
   await request.dispose();
 });
 
@@ -204,7 +179,7 @@ test('a hostile EPUB is shown with none of its scripts, handlers, forms or remot
     { title: 'The second chapter', body: '<p>Nothing to see here.</p>' },
   ]);
   const request = await playwright.request.newContext({ baseURL: BASE });
-  const hostile = await createEpubBook(request, `Hostile ${token()}`, epub);
+  const hostile = await createFreeEpubBook(request, `Hostile ${token()}`, epub);
   await request.dispose();
 
   const elsewhere: string[] = [];

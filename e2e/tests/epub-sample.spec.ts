@@ -1,18 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, E2E_PORT } from '../playwright.config';
+import { E2E_PORT } from '../playwright.config';
 import { buildEpub } from '../support/epub';
-import { coverPng } from './admin-fixtures';
+import { createEpubBook, type EpubBook } from '../support/epub-books';
 import { token } from './public-fixtures';
 
 const SHOTS = process.env.READER_SHOTS_DIR;
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 const CHAPTERS = 12;
-
-interface ListedBook {
-  _id: string;
-  title: string;
-}
 
 /** Twelve chapters of the same length, each with a line no other chapter has. */
 const chapters = Array.from({ length: CHAPTERS }, (_, index) => ({
@@ -23,34 +18,13 @@ const chapters = Array.from({ length: CHAPTERS }, (_, index) => ({
   ).join('')}`,
 }));
 
-let book: ListedBook;
+let book: EpubBook;
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: BASE });
-  const login = await request.post('/api/auth/login', { data: ADMIN });
-  const { token: bearer } = (await login.json()) as { token: string };
   const title = `The Lantern ${token()}`;
-  const response = await request.post('/api/books/', {
-    headers: { Authorization: `Bearer ${bearer}` },
-    multipart: {
-      title,
-      author: 'Ada Fairweather',
-      category: `EPUB ${token()}`,
-      price: '6.50',
-      story: `The opening pages of ${title}.`,
-      description: `All about ${title}.`,
-      status: 'added',
-      meta: '{}',
-      image: { name: 'cover.png', mimeType: 'image/png', buffer: coverPng([120, 60, 30]) },
-      epub: {
-        name: 'book.epub',
-        mimeType: 'application/epub+zip',
-        buffer: await buildEpub(title, 'Ada Fairweather', chapters),
-      },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  book = ((await response.json()) as { book: ListedBook }).book;
+  const epub = await buildEpub(title, 'Ada Fairweather', chapters);
+  book = await createEpubBook(request, { title, epub, price: '6.50', cover: [120, 60, 30] });
   await request.dispose();
 });
 

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PHONE_COUNTRY } from '@ebook/shared';
+import { PASSWORD_HASHING, type PasswordHashing } from '../lib/passwords.js';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -212,6 +213,11 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'MAIL_FR
   /** The embedded PostgreSQL's cluster. */
   pgDir: string;
   gatewayDir: string;
+  /**
+   * The cost of hashing a password. Not read from the environment: the store always hashes at
+   * PASSWORD_HASHING; only the API tests' app builder sets a cheaper one.
+   */
+  passwordHashing: PasswordHashing;
 }
 
 export class ConfigError extends Error {
@@ -261,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbDir: path.join(dataDir, 'db'),
     pgDir: path.join(dataDir, 'pg'),
     gatewayDir,
+    passwordHashing: PASSWORD_HASHING,
   };
 }
 

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config/index.js';
 import { openDatabase, type Database } from '../db/client.js';
+import type { PasswordHashing } from '../lib/passwords.js';
 import { adminQuery } from './admin-query.js';
 import { S3RVER_CREDENTIALS, TEST_BUCKET } from './s3-server.js';
 
@@ -25,9 +26,22 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * The cost the test apps hash passwords at: argon2id's minimum (8 KiB, one pass) instead of the store's
+ * 19 MiB and two passes, about 0.1 ms a hash instead of 20-140 ms. Every member a test creates is
+ * hashed once and verified once. What the cost does not change (hashes verify whatever their cost) is
+ * tested in lib/passwords.test.ts; the tests that time hashing build their app at the store's cost.
+ */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 8, timeCost: 1 };
+
+interface TestContextOptions extends Pick<BuildAppOptions, 'logger'> {
+  /** The password-hashing cost (default TEST_PASSWORD_HASHING; PASSWORD_HASHING is the store's). */
+  passwordHashing?: PasswordHashing;
+}
+
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'logger'> = {},
+  { passwordHashing = TEST_PASSWORD_HASHING, ...options }: TestContextOptions = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebook-data-'));
   const testEnv: Record<string, string> = {
@@ -48,7 +62,7 @@ export async function createTestContext(
     ...testFileStoreEnv(),
     ...env,
   };
-  const config = loadConfig(testEnv);
+  const config: Config = { ...loadConfig(testEnv), passwordHashing };
   const { database, databaseUrl, dropDatabase } = await openTestDatabase();
   const app = await buildApp({ config, database, ...options });
   await app.ready();

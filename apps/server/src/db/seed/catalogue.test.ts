@@ -25,7 +25,12 @@ const seed = () =>
   seedCatalogue({
     db: ctx.app.db,
     fileStore: ctx.app.fileStore,
-    config: { ADMIN_EMAIL: 'admin@bookshop.local', ADMIN_PASSWORD: undefined, SEED_DEMO: true },
+    config: {
+      ADMIN_EMAIL: 'admin@bookshop.local',
+      ADMIN_PASSWORD: undefined,
+      SEED_DEMO: true,
+      passwordHashing: ctx.config.passwordHashing,
+    },
     log: { info: () => {}, warn: () => {} },
   });
 

@@ -42,7 +42,7 @@ async function ensureAdmin({ db, config, log }: SeedContext): Promise<void> {
       name: 'Store Admin',
       email: config.ADMIN_EMAIL.toLowerCase(),
       phone: '+94000000000',
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, config.passwordHashing),
       role: 'admin',
     })
     .onConflictDoNothing({ target: users.email });

@@ -7,6 +7,6 @@ import type { Db } from '../client.js';
 export interface SeedContext {
   db: Db;
   fileStore: FileStore;
-  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SEED_DEMO'>;
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SEED_DEMO' | 'passwordHashing'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }

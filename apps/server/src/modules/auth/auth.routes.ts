@@ -38,7 +38,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await registerMember(app.db, app.breachedPasswords, request.body);
+      const result = await registerMember(app, request.body);
       if (result.created) {
         app.mail.send(welcomeMail(app.config, result.user));
         await notifyAdmins(app.db, {

@@ -5,13 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
-import {
-  assertNotBreached,
-  dummyPasswordHash,
-  hashPassword,
-  verifyPassword,
-  type BreachedPasswords,
-} from '../../lib/passwords.js';
+import { assertNotBreached, dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 
 export interface IssuedSession {
   token: string;
@@ -30,13 +24,12 @@ export function normaliseEmail(email: string): string {
  * caller which addresses are registered; the route tells the owner by e-mail instead.
  */
 export async function registerMember(
-  db: Db,
-  breached: BreachedPasswords,
+  { db, breachedPasswords: breached, config }: Pick<FastifyInstance, 'db' | 'breachedPasswords' | 'config'>,
   input: RegisterInput,
 ): Promise<{ created: true; user: UserRow } | { created: false; existing: UserRow | undefined }> {
   await assertNotBreached(breached, input.password);
   const email = normaliseEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, config.passwordHashing);
   // Registration never grants admin: the role is fixed here, whatever the request said.
   const [user] = await db
     .insert(users)
@@ -59,7 +52,10 @@ export async function login(
     .from(users)
     .where(eq(users.email, normaliseEmail(input.email)))
     .limit(1);
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const valid = await verifyPassword(
+    user?.passwordHash ?? (await dummyPasswordHash(app.config.passwordHashing)),
+    input.password,
+  );
   if (!user || !valid) throw unauthorized('Invalid email or password.', 'INVALID_CREDENTIALS');
   // Told only to whoever knows the password.
   if (user.suspendedAt) {

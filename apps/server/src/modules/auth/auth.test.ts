@@ -1,13 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.js';
+import { PASSWORD_HASHING } from '../../lib/passwords.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { TEST_PASSWORD, createMember, uniqueEmail } from '../../test/factories.js';
 import { mailTo } from '../../test/mail.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The store's own cost: these tests read the hash's parameters and time the hashing.
+  ctx = await createTestContext({}, { passwordHashing: PASSWORD_HASHING });
 });
 afterAll(() => ctx.close());
 

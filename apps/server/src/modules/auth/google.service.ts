@@ -130,13 +130,13 @@ function describe(error: unknown): string {
 
 /** The account with this verified e-mail, or a new member's. */
 export async function memberForGoogle(
-  { db }: Pick<FastifyInstance, 'db'>,
+  { db, config }: Pick<FastifyInstance, 'db' | 'config'>,
   identity: GoogleIdentity,
 ): Promise<{ user: UserRow; created: boolean }> {
   const existing = await byEmail(db, identity.email);
   if (existing) return { user: suspendedCheck(existing), created: false };
   // No password was chosen: an unguessable one is stored, so only "Forgot password" can set one.
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), config.passwordHashing);
   const [created] = await db
     .insert(users)
     .values({ name: identity.name, email: identity.email, phone: '', passwordHash, role: 'member' })

@@ -53,12 +53,12 @@ const invalid = () => badRequest('This reset link is not valid. Please ask for a
  * row locked (two tabs racing with one link: one wins, the other gets the 400). Returns the member.
  */
 export async function resetPassword(
-  app: Pick<FastifyInstance, 'db' | 'breachedPasswords'>,
+  app: Pick<FastifyInstance, 'db' | 'breachedPasswords' | 'config'>,
   { token, password, now = new Date() }: { token: string; password: string; now?: Date },
 ): Promise<UserRow> {
   const { db } = app;
   await assertNotBreached(app.breachedPasswords, password);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, app.config.passwordHashing);
   return db.transaction(async (tx) => {
     const [reset] = await tx
       .select()

@@ -99,7 +99,7 @@ export interface PasswordChange {
  * session ends, and with `revokeAppPasswords` every app password, in one transaction.
  */
 export async function changePassword(
-  app: Pick<FastifyInstance, 'db' | 'breachedPasswords'>,
+  app: Pick<FastifyInstance, 'db' | 'breachedPasswords' | 'config'>,
   { userId, sessionId, change }: { userId: string; sessionId: string; change: PasswordChange },
 ): Promise<UserRow> {
   const { db, breachedPasswords: breached } = app;
@@ -112,7 +112,7 @@ export async function changePassword(
     throw badRequest('The new password must differ from the current one.', 'SAME_PASSWORD');
   }
   await assertNotBreached(breached, change.newPassword);
-  const passwordHash = await hashPassword(change.newPassword);
+  const passwordHash = await hashPassword(change.newPassword, app.config.passwordHashing);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await tx
