@@ -80,7 +80,7 @@ function olderThan(orderId: string): SQL {
 /** Past this many matches a search's total is given as "at least", rather than counted to the end. */
 export const COUNT_CAP = 10_000;
 
-export interface AdminOrderPageRecords {
+interface AdminOrderPageRecords {
   records: AdminOrderRecord[];
   total: number;
   totalCapped: boolean;
