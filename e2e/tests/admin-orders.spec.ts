@@ -25,6 +25,25 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
 }
 
 /** A new member buys one new paid book through the API, in a browser-less session of their own. */
+/** How many pixels of the chart, as the screen shows it, are the revenue bars' colour (#b45309). */
+async function barPixels(page: Page): Promise<number> {
+  const png = await page.locator('.recharts-surface').first().screenshot({ animations: 'allow' });
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let count = 0;
+    for (let at = 0; at < data.length; at += 4) {
+      const near = (value: number, target: number) => Math.abs(value - target) < 24;
+      if (near(data[at]!, 0xb4) && near(data[at + 1]!, 0x53) && near(data[at + 2]!, 0x09)) count += 1;
+    }
+    return count;
+  }, png.toString('base64'));
+}
+
 async function buyAsNewMember(page: Page, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
   const [created] = await createBooks(page.request, `Orders ${token()}`, [
     { title: `Refundable ${token()}`, price: '7.50' },
@@ -110,6 +129,11 @@ test('the Sales screen shows the figures, a chart with its table, and the author
   // Today's order is in the period: the chart and its table appear.
   await expect(page.getByRole('table', { name: /Revenue and orders per day/ })).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  // Every order of this run is today's: one day still draws its bar, on the screen at once (not only
+  // in the DOM, nor only after an animation that may not run), a bar's width rather than the plot's.
+  expect(await barPixels(page)).toBeGreaterThan(200);
+  const bar = await page.locator('.recharts-bar-rectangle path').first().boundingBox();
+  expect(bar?.width).toBeLessThanOrEqual(64);
   await page.getByLabel('Revenue per', { exact: true }).selectOption('month');
   await expect(page.getByRole('table', { name: /Revenue and orders per month/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Payouts CSV' })).toBeVisible();

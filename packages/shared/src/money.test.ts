@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, parsePriceToCents } from './money.js';
+import { formatCount, formatMoney, formatPrice, parsePriceToCents } from './money.js';
 
 describe('parsePriceToCents', () => {
   it.each([
@@ -26,4 +26,14 @@ describe('formatPrice', () => {
     expect(formatPrice(1299, 'EUR', 'de-DE')).toMatch(/^12,99\s€$/);
     expect(formatMoney(0, 'USD')).toBe('$0.00');
   });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [100000, '100,000'],
+    [1234567, '1,234,567'],
+  ])('%i → %s', (count, text) => expect(formatCount(count)).toBe(text));
 });

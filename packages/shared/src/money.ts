@@ -45,6 +45,18 @@ export function formatMoney(cents: number, currency: string, locale = 'en-US'): 
   return formatter.format(cents / 100);
 }
 
+const counters = new Map<string, Intl.NumberFormat>();
+
+/** Formats a count (orders, copies) in the store's locale, as formatMoney does amounts: 12,345. */
+export function formatCount(count: number, locale = 'en-US'): string {
+  let formatter = counters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    counters.set(locale, formatter);
+  }
+  return formatter.format(count);
+}
+
 /**
  * A paid price with the promotion: whole cents, rounded half up; free stays free. Here rather than
  * beside the promotion's schemas: the web app's first load needs it, not zod.

@@ -168,27 +168,11 @@ export async function restoreStore(
 
 /**
  * The pre-summed sales days, summed from the restored orders as their migration first summed them
- * (drizzle/0017_sales_daily.sql): the triggers saw each row arrive, not the orders' history.
+ * (rebuild_sales_days(), drizzle/0020_rebuild_sales_days.sql): the triggers saw each row arrive, not
+ * the orders' history.
  */
 async function sumSalesAgain(tx: Executor): Promise<void> {
-  await tx.execute(sql`delete from sales_book_daily`);
-  await tx.execute(sql`delete from sales_daily`);
-  await tx.execute(sql`
-    insert into sales_daily (day, orders, revenue_cents, refunded_cents, promotion_cents)
-    select (o.created_at at time zone 'UTC')::date, count(*), sum(o.total_cents), sum(o.refunded_cents),
-           coalesce(sum(p.promotion), 0)
-    from orders o
-    left join (
-      select order_id, sum(greatest(list_price_cents - price_cents, 0)) as promotion
-      from order_items where list_price_cents is not null group by order_id
-    ) p on p.order_id = o.id
-    group by 1`);
-  await tx.execute(sql`
-    insert into sales_book_daily (day, book_id, title, copies, revenue_cents)
-    select (o.created_at at time zone 'UTC')::date, i.book_id, max(i.title), count(*), sum(i.price_cents)
-    from order_items i join orders o on o.id = i.order_id
-    where i.refund_id is null and i.book_id is not null
-    group by 1, 2`);
+  await tx.execute(sql`select rebuild_sales_days()`);
 }
 
 export async function readManifest(dir: string): Promise<BackupManifest> {

@@ -30,6 +30,11 @@ export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
 export const adminOrderListQuerySchema = adminOrderFilterSchema.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.adminOrders),
+  /**
+   * The next page by key: the orders after this one (the last order of the page before, its
+   * `nextCursor`), however deep; `page` then only names the page. Without it, `page` is an offset.
+   */
+  after: z.uuid({ message: 'Invalid page cursor' }).optional(),
 });
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 
@@ -79,6 +84,8 @@ export const adminOrderPageSchema = z.object({
   totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
+  /** The `after` of the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 

@@ -38,9 +38,9 @@ const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, limit, ...filter } = request.query;
-      const { records, total, totalCapped } = await listAdminOrders(app.db, filter, { page, limit });
-      return { orders: records.map(presentAdminOrder), total, totalCapped, page, limit };
+      const { page, limit, after, ...filter } = request.query;
+      const { records, total, totalCapped, nextCursor } = await listAdminOrders(app.db, filter, { page, limit, after });
+      return { orders: records.map(presentAdminOrder), total, totalCapped, page, limit, nextCursor };
     },
   );
 

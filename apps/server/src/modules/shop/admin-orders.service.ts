@@ -3,7 +3,7 @@
  * status) shared by the paged list and the CSV export, which walks the same rows in pages by key so
  * its memory stays flat however many orders there are.
  */
-import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { parseOrderNumber, type AdminOrderFilter } from '@ebook/shared';
 import type { Executor } from '../../db/client.js';
 import {
@@ -62,33 +62,66 @@ export function orderFilter(filter: OrderFilter): SQL | undefined {
   return and(...conditions);
 }
 
-const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+/**
+ * Newest first, in the order of the (created_at, id) indexes: they are built DESC NULLS LAST, and a
+ * plain DESC (NULLS FIRST) does not match them, so PostgreSQL would sort every order for each page.
+ */
+const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
+
+/**
+ * The orders after the given one, newest first: a keyset cursor, so the next page is an index walk
+ * of one page however deep it is. The order is named by its id and its exact created_at (to the
+ * microsecond) read by the database, never rounded through JavaScript's milliseconds.
+ */
+function olderThan(orderId: string): SQL {
+  return sql`(${orders.createdAt}, ${orders.id}) < ((select cursor.created_at from ${orders} cursor where cursor.id = ${orderId}), ${orderId}::uuid)`;
+}
 
 /** Past this many matches a search's total is given as "at least", rather than counted to the end. */
 export const COUNT_CAP = 10_000;
 
+interface AdminOrderPageRecords {
+  records: AdminOrderRecord[];
+  total: number;
+  totalCapped: boolean;
+  /** The last order's id when more follow (the `after` of the next page), else null. */
+  nextCursor: string | null;
+}
+
+/**
+ * One page of the filter's orders: those after the `after` order (the next page by key), or else the
+ * page-th page (an offset, for a jump to a numbered page).
+ */
 export async function listAdminOrders(
   db: Executor,
   filter: OrderFilter,
-  { page, limit }: { page: number; limit: number },
-): Promise<{ records: AdminOrderRecord[]; total: number; totalCapped: boolean }> {
+  { page, limit, after }: { page: number; limit: number; after?: string },
+): Promise<AdminOrderPageRecords> {
   const where = orderFilter(filter);
-  // The page's ids from the (created_at, id) index alone, then only those rows read in full.
+  // The page's ids from the (created_at, id) index alone (one more, to know whether another page
+  // follows), then only those rows read in full.
   const ids = db
     .select({ id: orders.id })
     .from(orders)
-    .where(where)
+    .where(and(where, after ? olderThan(after) : undefined))
     .orderBy(...newestFirst)
-    .limit(limit)
-    .offset((page - 1) * limit);
+    .limit(limit + 1)
+    .offset(after ? 0 : (page - 1) * limit);
   const rows = await db
     .select({ order: orders, name: users.name, email: users.email })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(inArray(orders.id, ids))
     .orderBy(...newestFirst);
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
   const { total, capped } = await countOrders(db, filter, where);
-  return { records: await withDetails(db, rows), total, totalCapped: capped };
+  return {
+    records: await withDetails(db, shown),
+    total,
+    totalCapped: capped,
+    nextCursor: more ? shown[shown.length - 1]!.order.id : null,
+  };
 }
 
 /**
@@ -155,26 +188,18 @@ export async function* eachAdminOrder(
   batchSize = 500,
 ): AsyncGenerator<AdminOrderRecord> {
   const where = orderFilter(filter);
-  let after: { createdAt: Date; id: string } | undefined;
+  let after: string | undefined;
   for (;;) {
     const rows = await db
       .select({ order: orders, name: users.name, email: users.email })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
+      .where(and(where, after ? olderThan(after) : undefined))
       .orderBy(...newestFirst)
       .limit(batchSize);
     if (rows.length === 0) return;
     yield* await withDetails(db, rows);
-    const last = rows[rows.length - 1]!.order;
-    after = { createdAt: last.createdAt, id: last.id };
+    after = rows[rows.length - 1]!.order.id;
     if (rows.length < batchSize) return;
   }
 }

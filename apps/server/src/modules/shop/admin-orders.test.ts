@@ -2,7 +2,7 @@
  * The admin's Orders: admin only; one page at a time; search by buyer e-mail, order number or book
  * title; date range and status; the CSV export of what the filter shows.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage } from '@ebook/shared';
 import { orders } from '../../db/schema/index.js';
@@ -94,8 +94,41 @@ describe('GET /api/admin/orders', () => {
     expect((await page(`q=${tag}&status=refunded`)).total).toBe(0);
   });
 
+  it('gives the next page by key: after the last order shown, orders a microsecond apart kept', async () => {
+    // A title of their own, so the other filters' tests do not see these orders.
+    const same = `Same Moment ${Math.random().toString(36).slice(2, 8)}`;
+    const ids: string[] = [];
+    for (const index of [1, 2, 3]) {
+      const book = await createBook(ctx.app, { title: `${same} ${index}`, priceCents: 300 });
+      ids.push(await buyBook(ctx.app, bob, book.id));
+    }
+    // Three orders in one millisecond: a cursor rounded to JavaScript's milliseconds would lose two.
+    for (const [index, id] of ids.entries()) {
+      await ctx.app.db
+        .update(orders)
+        .set({ createdAt: sql`'2026-05-01T10:00:00.000Z'::timestamptz + ${index} * interval '1 microsecond'` })
+        .where(eq(orders.id, id));
+    }
+    const walked: string[] = [];
+    let current = await page(`q=${encodeURIComponent(same)}&limit=1`);
+    for (;;) {
+      walked.push(...current.orders.map((o) => o._id));
+      if (!current.nextCursor) break;
+      expect(current.nextCursor).toBe(current.orders[0]!._id);
+      current = await page(
+        `q=${encodeURIComponent(same)}&limit=1&page=${walked.length + 1}&after=${current.nextCursor}`,
+      );
+    }
+    expect(walked).toEqual([...ids].reverse());
+    expect(current.page).toBe(3);
+    // The plain list too: the page after the newest of the three starts with the next one.
+    const next = await page(`limit=2&after=${ids[2]}&from=2026-05-01&to=2026-05-01`);
+    expect(next.orders.map((o) => o._id)).toEqual([ids[1], ids[0]]);
+    expect(next.nextCursor).toBeNull();
+  });
+
   it('refuses a bad filter with 400 and names a missing order 404', async () => {
-    for (const query of ['from=yesterday', 'status=lost', 'page=0', 'limit=1000']) {
+    for (const query of ['from=yesterday', 'status=lost', 'page=0', 'limit=1000', 'after=BK-2026-000001']) {
       const response = await list(query);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });

@@ -4,7 +4,8 @@ import { api, buildUrl } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { ADMIN_STALE_TIME } from './get-overview';
 
-export type OrdersQuery = AdminOrderFilter & { page: number; limit: number };
+/** `after`: the order the page starts after (the page before's `nextCursor`), for the next page by key. */
+export type OrdersQuery = AdminOrderFilter & { page: number; limit: number; after?: string };
 
 /** GET /api/admin/orders: one page of orders, newest first, as the filter shows them. */
 export function getOrders(query: OrdersQuery, signal?: AbortSignal): Promise<AdminOrderPage> {

@@ -1,5 +1,6 @@
 /**
- * 'Orders': every order, paged on the server; search by buyer e-mail, order number or book; a date
+ * 'Orders': every order, paged on the server (the next page by key: after the last order shown, so
+ * page 500 costs what page 1 does; a jump to a page not yet seen by its number); search by buyer e-mail, order number or book; a date
  * range and a status; the CSV export of what the filter shows; a refund for each order with books
  * still owned.
  */
@@ -9,6 +10,7 @@ import {
   ORDER_STATUS_LABELS,
   PAGE_SIZE,
   SEARCH_DEBOUNCE_MS,
+  formatCount,
   formatMoney,
   type AdminOrder,
   type OrderStatus,
@@ -38,6 +40,8 @@ const cardText = (order: AdminOrder) =>
 
 export function OrdersTable() {
   const [page, setPage] = useState(1);
+  // Each page reached by Next: the order it starts after (reset with the filter).
+  const [cursors, setCursors] = useState<Record<number, string>>({});
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -45,7 +49,7 @@ export function OrdersTable() {
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const filter = { q: q || undefined, from: from || undefined, to: to || undefined, status: status || undefined };
-  const orders = useOrders({ ...filter, page, limit: PAGE_SIZE.adminOrders });
+  const orders = useOrders({ ...filter, page, limit: PAGE_SIZE.adminOrders, after: cursors[page] });
   const total = orders.data?.total ?? 0;
   useStepBackPastLastPage(page, setPage, orders.data?.total, PAGE_SIZE.adminOrders);
 
@@ -54,7 +58,13 @@ export function OrdersTable() {
     (value: T) => {
       set(value);
       setPage(1);
+      setCursors({});
     };
+  const goTo = (next: number) => {
+    const after = orders.data?.nextCursor;
+    if (next === page + 1 && after && !orders.isPlaceholderData) setCursors((known) => ({ ...known, [next]: after }));
+    setPage(next);
+  };
   const rows = orders.data?.orders ?? [];
   const filtered = Boolean(q || from || to || status);
   return (
@@ -132,8 +142,8 @@ export function OrdersTable() {
       <p className="mb-2 text-sm text-stone-600" aria-live="polite">
         {orders.data
           ? orders.data.totalCapped
-            ? `More than ${total.toLocaleString()} orders: refine the search to see them all`
-            : `${total.toLocaleString()} ${total === 1 ? 'order' : 'orders'}`
+            ? `More than ${formatCount(total)} orders: refine the search to see them all`
+            : `${formatCount(total)} ${total === 1 ? 'order' : 'orders'}`
           : ''}
       </p>
       <TableShell
@@ -220,7 +230,7 @@ export function OrdersTable() {
       <Pagination
         page={page}
         pageCount={Math.ceil(total / PAGE_SIZE.adminOrders)}
-        onPageChange={setPage}
+        onPageChange={goTo}
         label="Orders pages"
         showPreviousNext={false}
         items={pageWindow}

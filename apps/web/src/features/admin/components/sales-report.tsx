@@ -4,7 +4,7 @@
  * earnings with the payouts CSV.
  */
 import { lazy, Suspense, useState } from 'react';
-import { SALES_PERIODS, formatMoney, type SalesPeriod } from '@ebook/shared';
+import { SALES_PERIODS, formatCount, formatMoney, type SalesPeriod } from '@ebook/shared';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { payoutsCsvUrl, useAuthorEarnings, useSales } from '../api/get-sales';
@@ -88,7 +88,7 @@ export function SalesReport() {
           <dl className="grid grid-cols-2 gap-4 lg:grid-cols-5" data-testid="sales-figures">
             {[
               ['Revenue', money(data.revenueCents)],
-              ['Orders', String(data.orders)],
+              ['Orders', formatCount(data.orders)],
               ['Average order', money(data.averageOrderCents)],
               ['Refunds', money(data.refundedCents)],
               ['Promotion cost', money(data.promotionCostCents)],
@@ -135,7 +135,7 @@ export function SalesReport() {
                           <th scope="row" className="py-1.5 font-normal text-stone-900">
                             {row.period}
                           </th>
-                          <td className="py-1.5 text-right text-stone-700">{row.orders}</td>
+                          <td className="py-1.5 text-right text-stone-700">{formatCount(row.orders)}</td>
                           <td className="py-1.5 text-right text-stone-900">{money(row.revenueCents)}</td>
                         </tr>
                       ))}
@@ -156,7 +156,7 @@ export function SalesReport() {
             {data.topBooks.map((book) => (
               <tr key={book.bookId ?? book.title}>
                 <td className="px-4 py-2 text-stone-900">{book.title}</td>
-                <td className="px-4 py-2 text-stone-700">{book.copies}</td>
+                <td className="px-4 py-2 text-stone-700">{formatCount(book.copies)}</td>
                 <td className="px-4 py-2 text-stone-900">{money(book.revenueCents)}</td>
               </tr>
             ))}
@@ -196,8 +196,8 @@ export function SalesReport() {
                 <p className="font-medium text-stone-900">{author.name}</p>
                 <p className="text-xs text-stone-500">{author.email}</p>
               </td>
-              <td className="px-4 py-2 text-stone-700">{author.books}</td>
-              <td className="px-4 py-2 text-stone-700">{author.copies}</td>
+              <td className="px-4 py-2 text-stone-700">{formatCount(author.books)}</td>
+              <td className="px-4 py-2 text-stone-700">{formatCount(author.copies)}</td>
               <td className="px-4 py-2 text-stone-900">{formatMoney(author.revenueCents, earnings.data.currency)}</td>
               <td className="px-4 py-2 font-semibold text-stone-900">
                 {formatMoney(author.royaltyCents, earnings.data.currency)}

@@ -1,5 +1,5 @@
 /** 'Earnings': for a member who submitted paid books, copies sold and revenue per book. */
-import { formatMoney } from '@ebook/shared';
+import { formatCount, formatMoney } from '@ebook/shared';
 import { useEarnings } from '../api/get-earnings';
 
 export function Earnings() {
@@ -39,7 +39,7 @@ export function Earnings() {
                 <th scope="row" className="py-2 font-medium text-stone-900">
                   {book.title}
                 </th>
-                <td className="py-2 text-right text-stone-700">{book.copies}</td>
+                <td className="py-2 text-right text-stone-700">{formatCount(book.copies)}</td>
                 <td className="py-2 text-right text-stone-700">{formatMoney(book.revenueCents, currency)}</td>
                 <td className="py-2 text-right font-semibold text-stone-900">
                   {formatMoney(book.royaltyCents, currency)}
