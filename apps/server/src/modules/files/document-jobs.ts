@@ -176,8 +176,12 @@ export default fp(
       if (!session.worker || session.jobs >= SESSION_JOBS) {
         if (session.worker) void session.worker.terminate();
         const worker = startWorker({ kind: 'serve' });
-        // An idle worker's error (none is expected) must not reach the process as an unhandled event.
+        // An idle worker's error (none is expected) must not reach the process as an unhandled event,
+        // and a worker that ended while idle is not posted to again.
         worker.on('error', () => undefined);
+        worker.once('exit', () => {
+          if (session.worker === worker) session.worker = undefined;
+        });
         session.worker = worker;
         session.jobs = 0;
       }
