@@ -1,7 +1,8 @@
 /**
  * What the store's benchmarks share: the built store started on a throwaway DATA_DIR, its API called
  * as the admin or a buyer, a proxy that counts the bytes of a book sent to the browser, the time
- * before Chromium shows something, and the server's memory sampled while a step runs.
+ * before Chromium shows something, the server's memory sampled while a step runs, and /api/health
+ * watched throughout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,8 +26,11 @@ export interface BenchStore {
   stop(): Promise<void>;
 }
 
-/** Starts the built store (`npm run build` first) on an empty DATA_DIR, without the demo catalogue. */
-export async function startStore(port: number, name: string): Promise<BenchStore> {
+/**
+ * Starts the built store (`npm run build` first) on an empty DATA_DIR, without the demo catalogue;
+ * `env` adds to or overrides its environment.
+ */
+export async function startStore(port: number, name: string, env: Record<string, string> = {}): Promise<BenchStore> {
   const work = mkdtempSync(path.join(tmpdir(), `${name}-`));
   const adminPassword = `${name}-password`;
   const server: ChildProcess = spawn(process.execPath, [serverEntry], {
@@ -43,6 +47,7 @@ export async function startStore(port: number, name: string): Promise<BenchStore
       ADMIN_PASSWORD: adminPassword,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -196,6 +201,39 @@ export async function withMemory<T>(store: BenchStore, work: () => Promise<T>): 
 const MB = 1024 * 1024;
 export const megabytes = (bytes: number) => (bytes / MB).toFixed(0);
 
+export interface HealthFigures {
+  /** The slowest answer, in milliseconds. */
+  slowest: number;
+  failures: number;
+}
+
+/** Asks /api/health every 250 ms until `stop()`, which answers its slowest time and its failures. */
+export function watchHealth(store: BenchStore): { stop(): Promise<HealthFigures> } {
+  const figures: HealthFigures = { slowest: 0, failures: 0 };
+  let running = true;
+  const watching = (async () => {
+    while (running) {
+      const started = performance.now();
+      const answer = await fetch(`${store.base}/api/health`).catch(() => null);
+      if (!answer?.ok) figures.failures += 1;
+      figures.slowest = Math.max(figures.slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await watching;
+      return figures;
+    },
+  };
+}
+
+/** The closing line of a bench run against the store: its memory idle and at peak, and its health. */
+export function serverFigures(idle: number, peak: number, health: HealthFigures): string {
+  return `server memory: idle ${megabytes(idle)} MB, peak ${megabytes(peak)} MB; /api/health slowest ${health.slowest.toFixed(0)} ms, failures ${health.failures}`;
+}
+
 /** Prints memory steps as a table: label, seconds, MB moved, resident before, peak, growth. */
 export function printMemorySteps(steps: [string, MemoryStep<number>][], moved = 'MB'): void {
   console.log(`step | seconds | ${moved} | resident MB before | peak | growth`);
@@ -206,4 +244,4 @@ export function printMemorySteps(steps: [string, MemoryStep<number>][], moved = 
   }
 }
 
-export { rssOf };
+export { peakDuring, rssOf };

@@ -1,6 +1,7 @@
 /**
- * One document job in a worker thread of its own (see modules/files/document-jobs.ts): receives the job
- * (its bytes transferred, not copied), answers with the result or a refusal, and ends. An entry point
+ * Document jobs in a worker thread (see modules/files/document-jobs.ts). Started with a job, it answers
+ * it (its bytes transferred, not copied) with the result or a refusal, and ends. Started to serve (an
+ * import's run of files), it answers each job posted to it in turn until the pool ends it. An entry point
  * like server.ts, beside it, since it runs the PDF work of several modules (files inspects uploads,
  * reading cuts samples, downloads stamps sold copies).
  */
@@ -15,9 +16,7 @@ import { stampEpub } from './modules/downloads/stamp-epub.js';
 import { cutEpubSample } from './modules/reading/cut-epub-sample.js';
 import { CalibreRefusal, readCalibreDb } from './modules/imports/calibre-db.js';
 
-const job = workerData as DocumentJob;
-
-async function run(): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+async function run(job: DocumentJob): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   switch (job.kind) {
     case 'inspect':
       return { result: await inspectPdf(job.bytes), transfer: [] };
@@ -44,20 +43,32 @@ async function run(): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   }
 }
 
-try {
-  const { result, transfer } = await run();
-  parentPort!.postMessage({ ok: true, result } satisfies WorkerAnswer, transfer);
-} catch (error) {
+async function answer(job: DocumentJob): Promise<void> {
+  try {
+    const { result, transfer } = await run(job);
+    parentPort!.postMessage({ ok: true, result } satisfies WorkerAnswer, transfer);
+  } catch (error) {
+    parentPort!.postMessage(refusal(job, error));
+  }
+}
+
+function refusal(job: DocumentJob, error: unknown): WorkerAnswer {
   const epub = job.kind.includes('epub');
-  const answer: WorkerAnswer =
-    error instanceof CalibreRefusal
-      ? { ok: false, code: 'IMPORT_UNREADABLE', msg: error.message }
-      : error instanceof PdfRefusal || error instanceof EpubRefusal
-        ? { ok: false, code: error.code, msg: error.message }
-        : epub
-          ? { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' }
-          : error instanceof RangeError
-            ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
-            : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
-  parentPort!.postMessage(answer);
+  return error instanceof CalibreRefusal
+    ? { ok: false, code: 'IMPORT_UNREADABLE', msg: error.message }
+    : error instanceof PdfRefusal || error instanceof EpubRefusal
+      ? { ok: false, code: error.code, msg: error.message }
+      : epub
+        ? { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' }
+        : error instanceof RangeError
+          ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
+          : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
+}
+
+const start = workerData as DocumentJob | { kind: 'serve' };
+if (start.kind === 'serve') {
+  // One job at a time: the pool posts the next only after this one's answer, and ends the worker.
+  parentPort!.on('message', (job: DocumentJob) => void answer(job));
+} else {
+  await answer(start);
 }

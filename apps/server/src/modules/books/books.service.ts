@@ -227,8 +227,9 @@ function bookValues(fields: BookFields) {
 }
 
 /**
- * An imported book that needs a file ('incomplete') is listed ('added') once it has its PDF and cover;
- * a book without both is never listed, whatever status an edit asks for.
+ * An imported book that needs a file ('incomplete') is listed ('added') once it has its cover and a
+ * PDF or an EPUB (either is a readable book); a book without them is never listed, whatever status an
+ * edit asks for.
  */
 function completedStatus(status: BookStatus, hasFiles: boolean): BookStatus {
   if (status === 'incomplete' && hasFiles) return 'added';
@@ -309,7 +310,7 @@ export async function updateBook(
           : current.status === 'rejected'
             ? 'pending'
             : current.status,
-        !!coverFileId && !!pdfFileId,
+        !!coverFileId && (!!pdfFileId || !!epubFileId),
       );
       if (status === 'unlisted' && current.status !== 'unlisted') {
         throw badRequest(UNLIST_BY_DELETE, 'VALIDATION_ERROR');

@@ -140,6 +140,37 @@ describe('books with an EPUB', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('editing a listed EPUB-only book keeps it listed (a cover and an EPUB are a whole book)', async () => {
+    const created = await postEpubBook(admin, await makeEpub());
+    expect(created.statusCode).toBe(201);
+    const added = created.json<{ book: Book }>().book;
+    expect(added).toMatchObject({ status: 'added', formats: ['epub'] });
+    // The member's EPUB-only book, approved, then edited by the admin.
+    const submitted = (await postEpubBook(member, await makeEpub())).json<{ book: Book }>().book;
+    const approve = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/books/approve/${submitted._id}`,
+      headers: admin.headers,
+    });
+    expect(approve.statusCode).toBe(200);
+    for (const [book, status] of [
+      [added, 'added'],
+      [submitted, 'approved'],
+    ] as const) {
+      const { image: _image, pdf: _pdf, ...fields } = await bookBody({ title: `${book.title} (revised)` });
+      const edited = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/books/${book._id}`,
+        headers: admin.headers,
+        payload: fields,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json<{ book: Book }>().book).toMatchObject({ status, formats: ['epub'] });
+      const listed = await ctx.app.inject({ method: 'GET', url: `/api/books/${book._id}` });
+      expect(listed.statusCode).toBe(200);
+    }
+  });
+
   it('an EPUB added to a PDF book on edit: both formats, the PDF kept', async () => {
     const created = await postBook(ctx.app, admin, {});
     expect(created.formats).toEqual(['pdf']);

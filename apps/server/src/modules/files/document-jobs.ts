@@ -13,6 +13,13 @@
  *
  * A job answers with its result, with a refusal (the document breaks a rule: `DocumentRefused`), or
  * fails (`DocumentJobFailed`: out of memory, out of time, or crashed).
+ *
+ * An import's files run in a session (`session()`): the same boxes, but the worker is kept from one
+ * file to the next (starting one costs more than checking a small book) and replaced after
+ * SESSION_JOBS files. The heap limit holds for each file (the previous file's objects are garbage
+ * once it is answered), the time limit is per file, and a file that crashes its worker or hits a
+ * limit ends that worker and fails that file only: the next file gets a fresh worker. A session's
+ * worker serves one import, whose files the admin chose (docs/import.md says what this gives up).
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -47,12 +54,26 @@ export class DocumentJobFailed extends Error {
   }
 }
 
-export interface DocumentJobs {
+export interface DocumentJobRunner {
   /** Runs a job in the pool; the job's bytes are moved to the worker (the caller's copy is emptied). */
   run<K extends DocumentJob['kind']>(job: Extract<DocumentJob, { kind: K }>): Promise<DocumentResults[K]>;
+}
+
+/** Jobs of one import on a worker kept between them (see the module's comment). */
+export interface DocumentSession extends DocumentJobRunner {
+  /** Ends the session's worker; call it when the import ends, however it ends. */
+  close(): Promise<void>;
+}
+
+export interface DocumentJobs extends DocumentJobRunner {
+  /** A session for a run of jobs (an import's files); each job still waits for a slot of the pool. */
+  session(): DocumentSession;
   /** Jobs running and waiting now (for tests and health figures). */
   load(): { running: number; waiting: number };
 }
+
+/** A session's worker is replaced after this many jobs: what one file may leave behind is bounded. */
+export const SESSION_JOBS = 50;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,47 +111,117 @@ export default fp(
     let active = 0;
     let closed = false;
 
+    function startWorker(data: DocumentJob | { kind: 'serve' }): Worker {
+      const script = workerScript();
+      const worker = new Worker(script, {
+        eval: typeof script === 'string',
+        workerData: data,
+        transferList: data.kind === 'serve' ? [] : [data.bytes.buffer as ArrayBuffer],
+        resourceLimits: {
+          maxOldGenerationSizeMb: options.memoryMb,
+          maxYoungGenerationSizeMb: 32,
+          stackSizeMb: 4,
+        },
+      });
+      running.add(worker);
+      worker.once('exit', () => running.delete(worker));
+      return worker;
+    }
+
+    const timeLimit = (job: DocumentJob) =>
+      job.kind === 'inspect' || job.kind === 'inspect-epub' ? options.inspectTimeoutMs : options.timeoutMs;
+
+    const failureOf = (job: DocumentJob, error: Error & { code?: string }) =>
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new DocumentJobFailed('memory', `The ${job.kind} job ran out of memory.`)
+        : new DocumentJobFailed('crashed', `The ${job.kind} job failed: ${error.message}`);
+
+    const stopped = (job: DocumentJob, code: number) =>
+      new DocumentJobFailed('crashed', `The ${job.kind} job stopped (exit code ${code}).`);
+
+    /** One job in a fresh worker, answered when the worker has ended. */
     function runWorker(job: DocumentJob): Promise<unknown> {
       return new Promise((resolve, reject) => {
-        const script = workerScript();
-        const worker = new Worker(script, {
-          eval: typeof script === 'string',
-          workerData: job,
-          transferList: [job.bytes.buffer as ArrayBuffer],
-          resourceLimits: {
-            maxOldGenerationSizeMb: options.memoryMb,
-            maxYoungGenerationSizeMb: 32,
-            stackSizeMb: 4,
-          },
-        });
-        running.add(worker);
+        const worker = startWorker(job);
         let failure: DocumentJobFailed | undefined;
         let answer: WorkerAnswer | undefined;
-        const timer = setTimeout(
-          () => {
-            failure = new DocumentJobFailed('time', `The ${job.kind} job ran past its time limit.`);
-            void worker.terminate();
-          },
-          job.kind === 'inspect' || job.kind === 'inspect-epub' ? options.inspectTimeoutMs : options.timeoutMs,
-        );
+        const timer = setTimeout(() => {
+          failure = new DocumentJobFailed('time', `The ${job.kind} job ran past its time limit.`);
+          void worker.terminate();
+        }, timeLimit(job));
         worker.once('message', (message: WorkerAnswer) => {
           answer = message;
         });
         worker.once('error', (error: Error & { code?: string }) => {
-          failure ??=
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? new DocumentJobFailed('memory', `The ${job.kind} job ran out of memory.`)
-              : new DocumentJobFailed('crashed', `The ${job.kind} job failed: ${error.message}`);
+          failure ??= failureOf(job, error);
         });
         worker.once('exit', (code) => {
           clearTimeout(timer);
-          running.delete(worker);
           if (answer?.ok) resolve(answer.result);
           // Ended by the server's shutdown: not the document's fault, nothing to record.
           else if (closed) reject(unavailable('The server is shutting down.', 'DOCUMENTS_BUSY'));
           else if (answer && !failure) reject(new DocumentRefused(answer.code, answer.msg));
-          else reject(failure ?? new DocumentJobFailed('crashed', `The ${job.kind} job stopped (exit code ${code}).`));
+          else reject(failure ?? stopped(job, code));
         });
+      });
+    }
+
+    interface Served {
+      worker: Worker | undefined;
+      jobs: number;
+    }
+
+    /** One job on the session's worker (started, or replaced, as needed); a failure ends the worker. */
+    function runServed(session: Served, job: DocumentJob): Promise<unknown> {
+      if (!session.worker || session.jobs >= SESSION_JOBS) {
+        if (session.worker) void session.worker.terminate();
+        const worker = startWorker({ kind: 'serve' });
+        // An idle worker's error (none is expected) must not reach the process as an unhandled event,
+        // and a worker that ended while idle is not posted to again.
+        worker.on('error', () => undefined);
+        worker.once('exit', () => {
+          if (session.worker === worker) session.worker = undefined;
+        });
+        session.worker = worker;
+        session.jobs = 0;
+      }
+      const worker = session.worker;
+      session.jobs += 1;
+      return new Promise((resolve, reject) => {
+        let failure: DocumentJobFailed | undefined;
+        const finish = () => {
+          clearTimeout(timer);
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+        };
+        // The worker is not used again once it failed: the next job starts a fresh one.
+        const drop = () => {
+          if (session.worker === worker) session.worker = undefined;
+        };
+        const timer = setTimeout(() => {
+          failure = new DocumentJobFailed('time', `The ${job.kind} job ran past its time limit.`);
+          drop();
+          void worker.terminate();
+        }, timeLimit(job));
+        const onMessage = (answer: WorkerAnswer) => {
+          finish();
+          if (answer.ok) resolve(answer.result);
+          else reject(new DocumentRefused(answer.code, answer.msg));
+        };
+        const onError = (error: Error & { code?: string }) => {
+          failure ??= failureOf(job, error);
+        };
+        const onExit = (code: number) => {
+          finish();
+          drop();
+          if (closed) reject(unavailable('The server is shutting down.', 'DOCUMENTS_BUSY'));
+          else reject(failure ?? stopped(job, code));
+        };
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        worker.postMessage(job, [job.bytes.buffer as ArrayBuffer]);
       });
     }
 
@@ -169,6 +260,19 @@ export default fp(
     app.decorate('documentJobs', {
       run(job) {
         return withSlot(() => runWorker(job)) as never;
+      },
+      session() {
+        const served: Served = { worker: undefined, jobs: 0 };
+        return {
+          run(job) {
+            return withSlot(() => runServed(served, job)) as never;
+          },
+          async close() {
+            const worker = served.worker;
+            served.worker = undefined;
+            await worker?.terminate();
+          },
+        };
       },
       load: () => ({ running: active, waiting: waiting.length }),
     } satisfies DocumentJobs);

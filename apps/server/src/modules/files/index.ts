@@ -2,7 +2,7 @@
  * What other modules use of files. Other modules import from here, never from the files inside.
  */
 export { DocumentJobFailed, DocumentRefused } from './document-jobs.js';
-export type { DocumentJobs } from './document-jobs.js';
+export type { DocumentJobRunner, DocumentJobs } from './document-jobs.js';
 export type { CalibreBook } from './document-job-types.js';
 export { findFileRow, getFileRow, recordFile, removeUnusedFiles } from './file-records.service.js';
 export { acceptFile, acceptImage, decodeBase64File, fileUrl } from './files.service.js';

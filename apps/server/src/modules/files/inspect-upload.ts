@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import type { EpubMetadata } from '@ebook/shared';
 import { unprocessable } from '../../lib/errors.js';
-import { DocumentJobFailed, DocumentRefused, type DocumentJobs } from './document-jobs.js';
+import { DocumentJobFailed, DocumentRefused, type DocumentJobRunner } from './document-jobs.js';
 import { EPUB_MIMETYPE } from './epub-archive.js';
 import type { AcceptedFile } from './files.service.js';
 
@@ -40,7 +40,7 @@ async function inspect<T>(
   }
 }
 
-export async function inspectUpload(jobs: DocumentJobs, file: AcceptedFile): Promise<InspectedPdf> {
+export async function inspectUpload(jobs: DocumentJobRunner, file: AcceptedFile): Promise<InspectedPdf> {
   const bytes = await ownBytes(file);
   const facts = await inspect(() => jobs.run({ kind: 'inspect', bytes }), {
     msg: 'The PDF is too complex to be processed (it needs too much memory or time).',
@@ -50,7 +50,7 @@ export async function inspectUpload(jobs: DocumentJobs, file: AcceptedFile): Pro
 }
 
 /** An EPUB checked (zip limits, paths, DRM, container and package) with its metadata; kept as an EPUB. */
-export async function inspectEpubUpload(jobs: DocumentJobs, file: AcceptedFile): Promise<InspectedEpub> {
+export async function inspectEpubUpload(jobs: DocumentJobRunner, file: AcceptedFile): Promise<InspectedEpub> {
   const bytes = await ownBytes(file);
   const metadata = await inspect(() => jobs.run({ kind: 'inspect-epub', bytes }), {
     msg: 'The EPUB is too large to be processed (it needs too much memory or time).',

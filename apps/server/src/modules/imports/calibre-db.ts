@@ -14,6 +14,8 @@ export class CalibreRefusal extends Error {
   }
 }
 
+const UNREADABLE = "metadata.db cannot be read: it is damaged, or not a calibre library's database.";
+
 type Row = Record<string, string | number | null | Uint8Array>;
 
 function rows(db: Database, sql: string): Row[] {
@@ -60,7 +62,7 @@ export async function readCalibreDb(bytes: Uint8Array, options: { priceColumn?: 
     // Any read of a file that is not SQLite fails here.
     rows(db, 'select count(*) as n from books');
   } catch {
-    throw new CalibreRefusal('metadata.db is not a calibre library database.');
+    throw new CalibreRefusal(UNREADABLE);
   }
   try {
     const authors = grouped(
@@ -120,7 +122,7 @@ export async function readCalibreDb(bytes: Uint8Array, options: { priceColumn?: 
     );
   } catch (error) {
     if (error instanceof CalibreRefusal) throw error;
-    throw new CalibreRefusal('metadata.db is not a calibre library database.');
+    throw new CalibreRefusal(UNREADABLE);
   } finally {
     db.close();
   }

@@ -33,6 +33,7 @@ import {
   removeUnusedFiles,
   type AcceptedFile,
   type CalibreBook,
+  type DocumentJobRunner,
 } from '../files/index.js';
 import { readRow, type ImportBook } from './import-row.js';
 import {
@@ -193,6 +194,7 @@ async function sha256Of(file: string): Promise<string> {
  */
 async function stageFiles(
   deps: CalibreDeps,
+  jobs: DocumentJobRunner,
   found: BookFiles,
   current: ExistingBook | undefined,
   skipFile: (file: string, reason: string) => void,
@@ -222,7 +224,7 @@ async function stageFiles(
       const pdf = found.pdf;
       staged.pdf = await attempt(pdf, async () => {
         const accepted = await acceptFile(deps.fileStore, createReadStream(pdf), 'pdf');
-        return inspectUpload(deps.documentJobs, accepted).catch(async (error: unknown) => {
+        return inspectUpload(jobs, accepted).catch(async (error: unknown) => {
           await accepted.discard();
           throw error;
         });
@@ -232,7 +234,7 @@ async function stageFiles(
       const epub = found.epub;
       staged.epub = await attempt(epub, async () => {
         const accepted = await acceptFile(deps.fileStore, createReadStream(epub), 'epub');
-        return inspectEpubUpload(deps.documentJobs, accepted).catch(async (error: unknown) => {
+        return inspectEpubUpload(jobs, accepted).catch(async (error: unknown) => {
           await accepted.discard();
           throw error;
         });
@@ -322,65 +324,94 @@ export async function importCalibreLibrary(deps: CalibreDeps, options: CalibreIm
     if (summary.skippedRows.length < LISTED) summary.skippedRows.push({ row, title, reason });
   };
 
-  for (let start = 0; start < library.length && !options.signal?.aborted; start += BATCH_BOOKS) {
-    const batch: { calibre: CalibreBook; book: ImportBook }[] = [];
-    for (const calibre of library.slice(start, start + BATCH_BOOKS)) {
-      summary.rows += 1;
-      const outcome = toImportBook(calibre, categories, options.defaultPriceCents);
-      if ('skip' in outcome) {
-        skip(calibre.id, outcome.title, outcome.skip);
-        continue;
+  // The files of one import are checked on a worker kept between them (document-jobs.ts).
+  const jobs = deps.documentJobs.session();
+  try {
+    for (let start = 0; start < library.length && !options.signal?.aborted; start += BATCH_BOOKS) {
+      const batch: { calibre: CalibreBook; book: ImportBook }[] = [];
+      for (const calibre of library.slice(start, start + BATCH_BOOKS)) {
+        summary.rows += 1;
+        const outcome = toImportBook(calibre, categories, options.defaultPriceCents);
+        if ('skip' in outcome) {
+          skip(calibre.id, outcome.title, outcome.skip);
+          continue;
+        }
+        const earlier = seen(outcome.book);
+        if (earlier) skip(calibre.id, outcome.book.title, earlier);
+        else batch.push({ calibre, book: outcome.book });
       }
-      const earlier = seen(outcome.book);
-      if (earlier) skip(calibre.id, outcome.book.title, earlier);
-      else batch.push({ calibre, book: outcome.book });
-    }
-    const existing = await findExisting(
-      deps.db,
-      batch.map((entry) => entry.book),
-    );
-    for (const [index, { calibre, book }] of batch.entries()) {
-      if (options.signal?.aborted) break;
-      const skipFile = (file: string, reason: string) => {
+      const existing = await findExisting(
+        deps.db,
+        batch.map((entry) => entry.book),
+      );
+      const skipFileOf = (calibre: CalibreBook, book: ImportBook) => (file: string, reason: string) => {
         if (summary.skippedFiles!.length < LISTED) {
           summary.skippedFiles!.push({ row: calibre.id, title: book.title, file, reason });
         }
       };
-      const current = existing.get(index);
-      const found = await filesOf(options.dir, calibre, skipFile);
       if (options.dryRun) {
-        const next = current ? mergeInto(current, book) : null;
-        // Files for kinds the book lacks (a changed file's content is known only once it is checked).
-        const newFiles =
-          (!!found.cover && !current?.coverFileId) ||
-          (!!found.pdf && !current?.pdfFileId) ||
-          (!!found.epub && !current?.epubFileId);
-        if (!current) summary.created += 1;
-        else if (next || newFiles) summary.updated += 1;
-        else summary.unchanged += 1;
-        const hasCover = !!found.cover || !!current?.coverFileId;
-        const hasBook = !!found.pdf || !!found.epub || !!current?.pdfFileId || !!current?.epubFileId;
-        if (!hasCover || !hasBook) summary.needsFile += 1;
-      } else {
-        const staged = await stageFiles(deps, found, current, skipFile);
-        let outcome;
-        try {
-          outcome = await writeBook(deps, book, current, staged);
-        } catch (error) {
-          await discard(staged);
-          throw error;
+        for (const [index, { calibre, book }] of batch.entries()) {
+          if (options.signal?.aborted) break;
+          const current = existing.get(index);
+          const found = await filesOf(options.dir, calibre, skipFileOf(calibre, book));
+          const next = current ? mergeInto(current, book) : null;
+          // Files for kinds the book lacks (a changed file's content is known only once it is checked).
+          const newFiles =
+            (!!found.cover && !current?.coverFileId) ||
+            (!!found.pdf && !current?.pdfFileId) ||
+            (!!found.epub && !current?.epubFileId);
+          if (!current) summary.created += 1;
+          else if (next || newFiles) summary.updated += 1;
+          else summary.unchanged += 1;
+          const hasCover = !!found.cover || !!current?.coverFileId;
+          const hasBook = !!found.pdf || !!found.epub || !!current?.pdfFileId || !!current?.epubFileId;
+          if (!hasCover || !hasBook) summary.needsFile += 1;
+          options.onProgress?.(structuredClone(summary));
         }
-        summary[outcome] += 1;
-        const hasCover = !!staged.cover || !!current?.coverFileId;
-        const hasBook = !!staged.pdf || !!staged.epub || !!current?.pdfFileId || !!current?.epubFileId;
-        if (!hasCover || !hasBook) summary.needsFile += 1;
+      } else {
+        // Pipelined: the next book's files are checked (in the document pool) while this one is written.
+        const stage = (index: number) => {
+          const { calibre, book } = batch[index]!;
+          const skipFile = skipFileOf(calibre, book);
+          const staging = filesOf(options.dir, calibre, skipFile).then((found) =>
+            stageFiles(deps, jobs, found, existing.get(index), skipFile),
+          );
+          // Awaited in its turn; until then a failure must not count as unhandled.
+          staging.catch(() => undefined);
+          return staging;
+        };
+        let next = batch.length > 0 ? stage(0) : undefined;
+        try {
+          for (const [index, { book }] of batch.entries()) {
+            if (options.signal?.aborted) break;
+            const current = existing.get(index);
+            const staged = await next!;
+            next = index + 1 < batch.length && !options.signal?.aborted ? stage(index + 1) : undefined;
+            let outcome;
+            try {
+              outcome = await writeBook(deps, book, current, staged);
+            } catch (error) {
+              await discard(staged);
+              throw error;
+            }
+            summary[outcome] += 1;
+            const hasCover = !!staged.cover || !!current?.coverFileId;
+            const hasBook = !!staged.pdf || !!staged.epub || !!current?.pdfFileId || !!current?.epubFileId;
+            if (!hasCover || !hasBook) summary.needsFile += 1;
+            options.onProgress?.(structuredClone(summary));
+          }
+        } finally {
+          // Staged for a book not written (cancelled, or a failure): its files are dropped.
+          if (next) await next.then(discard, () => undefined);
+        }
       }
+      if (!options.dryRun) deps.caches.clear();
+      // Books of the batch not reached (cancelled) are not counted as handled.
+      if (options.signal?.aborted) break;
       options.onProgress?.(structuredClone(summary));
     }
-    if (!options.dryRun) deps.caches.clear();
-    // Books of the batch not reached (cancelled) are not counted as handled.
-    if (options.signal?.aborted) break;
-    options.onProgress?.(structuredClone(summary));
+  } finally {
+    await jobs.close();
   }
   return summary;
 }

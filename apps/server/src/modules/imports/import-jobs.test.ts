@@ -19,6 +19,7 @@ import { waitFor } from '../../test/wait-for.js';
 let ctx: TestContext;
 let admin: Actor;
 let work: string;
+let library: string;
 let zip: Buffer;
 const BOOKS = 8;
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await createAdmin(ctx.app);
   work = mkdtempSync(path.join(tmpdir(), 'ebook-import-jobs-'));
-  const library = await buildLibrary(work, amazonBooks(BOOKS, 100));
+  library = await buildLibrary(work, amazonBooks(BOOKS, 100));
   // The library inside a folder of the zip, as a zip of the folder is made.
   zip = await rawZip(filesUnder(library).map(([name, bytes]) => [`My Library/${name}`, bytes]));
 }, 300_000);
@@ -151,6 +152,31 @@ describe('imports from the admin screen', () => {
     });
     expect(late.statusCode).toBe(409);
     expect(await ctx.app.db.$count(books)).toBe(before);
+  }, 120_000);
+
+  it('fails a library whose metadata.db is damaged: a clear error, nothing written, the store answering', async () => {
+    const before = await ctx.app.db.$count(books);
+    // The real database's first page kept (the SQLite header), every other page zeroed: a damaged
+    // disk's or a crafted file, with the book folders beside it.
+    const real = readFileSync(path.join(library, 'metadata.db'));
+    const pageSize = real.readUInt16BE(16) === 1 ? 65_536 : real.readUInt16BE(16);
+    const damaged = Buffer.alloc(real.length);
+    real.copy(damaged, 0, 0, pageSize);
+    const entries = filesUnder(library).map(([name, bytes]): [string, Buffer] => [
+      `Damaged/${name}`,
+      name === 'metadata.db' ? damaged : bytes,
+    ]);
+    const started = await upload(await rawZip(entries), 'application/zip');
+    expect(started.statusCode).toBe(202);
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const failed = await poll(started.json<ImportJob>().id);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      error: "metadata.db cannot be read: it is damaged, or not a calibre library's database.",
+    });
+    expect(await ctx.app.db.$count(books)).toBe(before);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   }, 120_000);
 
   it('refuses members, a zip that climbs out, a zip without a library, and unknown jobs', async () => {

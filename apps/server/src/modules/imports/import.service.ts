@@ -188,7 +188,7 @@ export async function findExisting(db: Executor, batch: ImportBook[]): Promise<M
     b.pdf_file_id as "pdfFileId", b.epub_file_id as "epubFileId",
     (select f.sha256 from files f where f.id = b.pdf_file_id) as "pdfSha",
     (select f.sha256 from files f where f.id = b.epub_file_id) as "epubSha",
-    (b.cover_file_id is not null and b.pdf_file_id is not null) as "hasFiles"`;
+    (b.cover_file_id is not null and (b.pdf_file_id is not null or b.epub_file_id is not null)) as "hasFiles"`;
   const [byKey, byIsbn, byTitle] = (await Promise.all([
     keys.length === 0
       ? { rows: [] }

@@ -12,6 +12,15 @@ import { getUser } from './users.service.js';
 
 const cents = (value: number) => Number((value / 100).toFixed(2));
 
+type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+
+/** A row as the document gives it: its dates as ISO strings, every other value as it is. */
+function jsonRow<T extends Record<string, unknown>>(row: T): JsonRow<T> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  ) as JsonRow<T>;
+}
+
 export interface MyData {
   exportedAt: string;
   profile: User;
@@ -70,9 +79,9 @@ export async function collectMyData(db: Db, { userId }: { userId: string }): Pro
         id: books.id,
         title: books.title,
         author: books.author,
+        ownedSince: entitlements.createdAt,
         pdfFileId: books.pdfFileId,
         epubFileId: books.epubFileId,
-        since: entitlements.createdAt,
       })
       .from(entitlements)
       .innerJoin(books, eq(books.id, entitlements.bookId))
@@ -98,20 +107,13 @@ export async function collectMyData(db: Db, { userId }: { userId: string }): Pro
             refunded: !!item.refundId,
           })),
       })),
-      reviews: reviewRows.map((review) => ({
-        ...review,
-        createdAt: review.createdAt.toISOString(),
-        updatedAt: review.updatedAt.toISOString(),
-      })),
-      readingProgress: progress.map((entry) => ({ ...entry, updatedAt: entry.updatedAt.toISOString() })),
-      books: owned.map((book) => ({
-        id: book.id,
-        title: book.title,
-        author: book.author,
-        ownedSince: book.since.toISOString(),
+      reviews: reviewRows.map(jsonRow),
+      readingProgress: progress.map(jsonRow),
+      books: owned.map(({ pdfFileId, epubFileId, ...book }) => ({
+        ...jsonRow(book),
         downloads: {
-          ...(book.pdfFileId && { pdf: `/api/books/${book.id}/pdf` }),
-          ...(book.epubFileId && { epub: `/api/books/${book.id}/epub` }),
+          ...(pdfFileId && { pdf: `/api/books/${book.id}/pdf` }),
+          ...(epubFileId && { epub: `/api/books/${book.id}/epub` }),
         },
       })),
     };
