@@ -18,7 +18,8 @@
  * file to the next (starting one costs more than checking a small book) and replaced after
  * SESSION_JOBS files. The heap limit holds for each file (the previous file's objects are garbage
  * once it is answered), the time limit is per file, and a file that crashes its worker or hits a
- * limit ends that worker and fails that file only: the next file gets a fresh worker. A session's
+ * limit, or that the checks refuse, ends that worker and fails that file only: the next file gets a fresh
+ * worker. A session's
  * worker serves one import, whose files the admin chose (docs/import.md says what this gives up).
  */
 import { availableParallelism } from 'node:os';
@@ -206,8 +207,11 @@ export default fp(
         }, timeLimit(job));
         const onMessage = (answer: WorkerAnswer) => {
           finish();
-          if (answer.ok) resolve(answer.result);
-          else reject(new DocumentRefused(answer.code, answer.msg));
+          if (answer.ok) return resolve(answer.result);
+          // A refused file is the hostile kind: whatever it left in the worker goes with the worker.
+          drop();
+          void worker.terminate();
+          reject(new DocumentRefused(answer.code, answer.msg));
         };
         const onError = (error: Error & { code?: string }) => {
           failure ??= failureOf(job, error);
