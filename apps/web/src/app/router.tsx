@@ -6,6 +6,8 @@ import type { ComponentType } from 'react';
 import { Outlet, createHashRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootLayout } from '@/components/layout/root-layout';
+import { UnreadMessagesBadge } from '@/features/admin/components/unread-messages-badge';
+import { paths } from '@/config/paths';
 import { RouteError } from '@/components/layout/route-error';
 import { reloadOnceForNewVersion } from '@/lib/stale-chunk';
 import { HeaderActions } from './header-actions';
@@ -28,7 +30,13 @@ export const routes: RouteObject[] = [
   { path: '/read/:id/sample', errorElement: <RouteError />, ...page(() => import('./routes/reader/sample')) },
   {
     path: '/',
-    element: <RootLayout memberActions={<HeaderActions />} />,
+    element: (
+      <RootLayout
+        memberActions={<HeaderActions />}
+        // Only the admin's menu lists Messages, so only an admin asks for the count.
+        accountBadges={{ [paths.admin.messages]: <UnreadMessagesBadge testId="menu-unread-messages" /> }}
+      />
+    ),
     errorElement: <RouteError />,
     children: [
       { index: true, ...page(() => import('./routes/public/home')) },
