@@ -129,7 +129,13 @@ function failing(lhr: Result): string[] {
     .map((id) => lhr.audits[id])
     .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
     .map((audit) => `${audit!.id} (${audit!.displayValue ?? ''})`);
-  return [...failed, ...slow];
+  // What the console said, so an error can be traced to its cause.
+  type ConsoleItem = { source?: string; description?: string; sourceLocation?: { url?: string } };
+  const consoleItems = (lhr.audits['errors-in-console']?.details as { items?: ConsoleItem[] } | undefined)?.items;
+  const logged = (consoleItems ?? []).map((item) =>
+    `console ${item.source ?? ''}: ${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trim(),
+  );
+  return [...failed, ...slow, ...logged];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
