@@ -78,8 +78,8 @@ async function stopStore(store: Store): Promise<void> {
 async function aBookId(port: number): Promise<string> {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     const response = await fetch(`http://127.0.0.1:${port}/api/books?limit=1&type=paid`);
-    const body = (await response.json()) as { books?: { id: string }[] };
-    if (body.books?.[0]) return body.books[0].id;
+    const body = (await response.json()) as { books?: { _id: string }[] };
+    if (body.books?.[0]) return body.books[0]._id;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('the demo catalogue has no books');
