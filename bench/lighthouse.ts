@@ -78,8 +78,8 @@ async function stopStore(store: Store): Promise<void> {
 async function aBookId(port: number): Promise<string> {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     const response = await fetch(`http://127.0.0.1:${port}/api/books?limit=1&type=paid`);
-    const body = (await response.json()) as { books?: { id: string }[] };
-    if (body.books?.[0]) return body.books[0].id;
+    const body = (await response.json()) as { books?: { _id: string }[] };
+    if (body.books?.[0]) return body.books[0]._id;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('the demo catalogue has no books');
@@ -129,7 +129,13 @@ function failing(lhr: Result): string[] {
     .map((id) => lhr.audits[id])
     .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
     .map((audit) => `${audit!.id} (${audit!.displayValue ?? ''})`);
-  return [...failed, ...slow];
+  // What the console said, so an error can be traced to its cause.
+  type ConsoleItem = { source?: string; description?: string; sourceLocation?: { url?: string } };
+  const consoleItems = (lhr.audits['errors-in-console']?.details as { items?: ConsoleItem[] } | undefined)?.items;
+  const logged = (consoleItems ?? []).map((item) =>
+    `console ${item.source ?? ''}: ${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trim(),
+  );
+  return [...failed, ...slow, ...logged];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, loginAsAdmin, loginByApi, uniqueEmail } from '../support/session';
 import { submitBook, uniqueTitle } from './admin-fixtures';
+import { recordConsoleErrors } from '../support/console-errors';
 
 async function tileValue(page: Page, key: 'members' | 'totalBooks' | 'pendingBooks'): Promise<number> {
   const tile = page.getByTestId(`tile-${key}`);
@@ -204,10 +205,7 @@ test('a member sees why a book was rejected, edits it and sends it for review ag
 
   // The member sees the reason in their books, and on the edit screen.
   const memberPage = await (await browser.newContext()).newPage();
-  const errors: string[] = [];
-  memberPage.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = recordConsoleErrors(memberPage);
   await loginByApi(memberPage, email, PASSWORD);
   await memberPage.goto('/#/user-dashboard/userBooks');
   const row = memberPage.getByTestId('user-book-row').filter({ hasText: title });

@@ -85,6 +85,32 @@ test('a contact message reaches the admin: bell, Messages screen with unread cou
   await expect(page.getByRole('listitem', { name: subject, exact: true })).toHaveCount(0);
 });
 
+test("on a phone the admin's menu shows the unread messages beside Messages @phone", async ({
+  page,
+  browser,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'phone layout only');
+  const visitor = await browser.newPage();
+  const sent = await visitor.request.post('/api/contact', {
+    data: { name: 'Mo Mobile', email: 'mo@example.com', subject: 'On my phone', message: 'Is there an app?' },
+  });
+  expect(sent.status()).toBe(201);
+  await visitor.close();
+
+  await loginAsAdmin(page);
+  await page.goto('/#/admin-dashboard');
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  const messages = menu.getByRole('link', { name: /^Messages/ });
+  // Other tests may send messages meanwhile: the count is at least this one.
+  await expect(messages).toHaveAccessibleName(/^Messages unread: [1-9]\d*$/);
+  await expect(menu.getByTestId('menu-unread-messages')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('admin-phone-menu.png') });
+});
+
 test('profile: change the password, then delete the account', async ({ page }) => {
   const member = await newMember(page, 'Pat Profile');
   await page.goto('/#/user-dashboard/profile');

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
+import { recordConsoleErrors } from '../support/console-errors';
+import { newMember } from '../support/session';
 import { createShelf, settleSample } from './public-fixtures';
 
 let shelf: Awaited<ReturnType<typeof createShelf>>;
@@ -84,6 +86,39 @@ test.describe('book detail', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toBe(`${book.title}.pdf`);
+  });
+
+  test('the book page reports no error in the console, to a visitor or to a member who may review @phone', async ({
+    page,
+  }) => {
+    const book = shelf.byTitle('Saffron Harbour');
+    const errors = recordConsoleErrors(page);
+    await page.goto(`/#/book/${book._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
+    const cover = page.getByRole('img', { name: `Cover of ${book.title}` });
+    await expect(cover).toBeVisible();
+    await expect
+      .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Reviews' })).toContainText('Log in to review this book.');
+    expect(errors).toEqual([]);
+
+    // A member who owns the book: the review form (loaded only for them) comes, still without an error.
+    await newMember(page, 'Cleo Console');
+    const card = await page.request.post('/api/payment', {
+      data: { cardHolder: 'Cleo Console', cardNumber: '4242-4242-4242-4242', expiry: '12/29', cvv: '123' },
+    });
+    expect(card.status()).toBe(201);
+    const cardId = ((await card.json()) as { card: { _id: string } }).card._id;
+    expect((await page.request.post('/api/cart/add', { data: { bookId: book._id } })).status()).toBe(201);
+    const order = await page.request.post('/api/orders', { data: { books: [book._id], paymentId: cardId } });
+    expect(order.status()).toBe(201);
+    await page.goto(`/#/book/${book._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await expect(page.getByRole('form', { name: 'Write a review' })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test('an unknown book shows "Book not found."', async ({ page }) => {

@@ -3,8 +3,8 @@
  * it in at most four; a visitor who signs up on the way, in at most ten plus the form's fields. And
  * "Login Required" returns to the book and finishes what the visitor started.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/accessibility';
 import { recordPopups } from '../support/popups';
 import { PASSWORD, loginAsAdmin, newMember, registerMember, uniqueEmail } from '../support/session';
 import { paidPdfBook } from './public-fixtures';
@@ -270,16 +270,3 @@ test('the shopper screens have no serious accessibility violations, on a phone a
   }
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-books-${name}.png` });
 });
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await expect(page.locator('.swal2-container')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      screen,
-      id: violation.id,
-      nodes: violation.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}

@@ -10,6 +10,8 @@ export const PAGE_SIZE = {
   max: 100,
 } as const;
 
+/** The library's price filter. A plain list, so the library page checks it without loading zod. */
+export const BOOK_TYPES = ['all', 'free', 'paid'] as const;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const CAROUSEL_INTERVAL_MS = 3000;
 export const CAROUSEL_VISIBLE = 4;

@@ -2,7 +2,9 @@
  * A real OpenID provider on this machine (npm oidc-provider) standing in for Google: its own sign-in
  * and consent pages (the package's development interactions: any login name, any password), the
  * authorization code flow with PKCE, and ID tokens carrying e-mail claims. The login name chooses
- * the account: `verified:<email>` or `unverified:<email>`.
+ * the account: `verified:<email>` or `unverified:<email>` (its `sub` is that name), or a name given to
+ * `setAccount` (a Google account whose address changes, say). The API tests and the browser tests both
+ * start it (the browser tests on a port of their own range).
  */
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
@@ -12,12 +14,22 @@ export const OIDC_CLIENT = { id: 'ebook-store-test', secret: 'a-local-test-secre
 
 export interface LocalOidcProvider {
   issuer: string;
+  /** The e-mail claims of the account whose login name (and `sub`) is `subject`, from now on. */
+  setAccount(subject: string, claims: { email: string; emailVerified: boolean }): void;
   close(): Promise<void>;
 }
 
-export async function startOidcProvider({ redirectUri }: { redirectUri: string }): Promise<LocalOidcProvider> {
-  const port = await freePort();
+export async function startOidcProvider({
+  redirectUri,
+  port,
+}: {
+  redirectUri: string;
+  /** A free one when not given. */
+  port?: number;
+}): Promise<LocalOidcProvider> {
+  port ??= await freePort();
   const issuer = `http://127.0.0.1:${port}`;
+  const accounts = new Map<string, { email: string; emailVerified: boolean }>();
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -37,7 +49,13 @@ export async function startOidcProvider({ redirectUri }: { redirectUri: string }
       return {
         accountId,
         async claims() {
-          return { sub: accountId, email, email_verified: kind === 'verified', name: 'Grace Hopper' };
+          const set = accounts.get(accountId);
+          return {
+            sub: accountId,
+            email: set?.email ?? email,
+            email_verified: set?.emailVerified ?? kind === 'verified',
+            name: 'Grace Hopper',
+          };
         },
       };
     },
@@ -45,9 +63,13 @@ export async function startOidcProvider({ redirectUri }: { redirectUri: string }
   // The package warns that its development pages are for development: they are what this test wants.
   provider.on('server_error', (_context, error) => console.error('oidc-provider:', error));
   const server: Server = provider.listen(port);
-  await new Promise<void>((resolve) => server.once('listening', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
   return {
     issuer,
+    setAccount: (subject, claims) => accounts.set(subject, claims),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

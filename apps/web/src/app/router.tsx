@@ -6,7 +6,11 @@ import type { ComponentType } from 'react';
 import { Outlet, createHashRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootLayout } from '@/components/layout/root-layout';
+import { UnreadMessagesBadge } from '@/features/admin/components/unread-messages-badge';
+import { paths } from '@/config/paths';
 import { RouteError } from '@/components/layout/route-error';
+import { getBookQueryOptions } from '@/lib/get-book';
+import { queryClient } from '@/lib/query-client';
 import { reloadOnceForNewVersion } from '@/lib/stale-chunk';
 import { HeaderActions } from './header-actions';
 
@@ -28,7 +32,13 @@ export const routes: RouteObject[] = [
   { path: '/read/:id/sample', errorElement: <RouteError />, ...page(() => import('./routes/reader/sample')) },
   {
     path: '/',
-    element: <RootLayout memberActions={<HeaderActions />} />,
+    element: (
+      <RootLayout
+        memberActions={<HeaderActions />}
+        // Only the admin's menu lists Messages, so only an admin asks for the count.
+        accountBadges={{ [paths.admin.messages]: <UnreadMessagesBadge testId="menu-unread-messages" /> }}
+      />
+    ),
     errorElement: <RouteError />,
     children: [
       { index: true, ...page(() => import('./routes/public/home')) },
@@ -36,7 +46,16 @@ export const routes: RouteObject[] = [
       { path: 'library', ...page(() => import('./routes/public/library')) },
       { path: 'contact', ...page(() => import('./routes/public/contact')) },
       { path: 'ereaders', ...page(() => import('./routes/public/ereaders')) },
-      { path: 'book/:id', ...page(() => import('./routes/public/book')) },
+      {
+        path: 'book/:id',
+        // The book is asked for while its page's script downloads, not after: its cover (the page's
+        // largest paint) comes one round trip sooner.
+        loader: ({ params }) => {
+          if (params.id) void queryClient.prefetchQuery(getBookQueryOptions(params.id));
+          return null;
+        },
+        ...page(() => import('./routes/public/book')),
+      },
       { path: 'login', ...page(() => import('./routes/auth/login')) },
       { path: 'signup', ...page(() => import('./routes/auth/signup')) },
       { path: 'forgot-password', ...page(() => import('./routes/auth/forgot-password')) },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOK_STATUSES } from '../constants.js';
+import { BOOK_STATUSES, BOOK_TYPES } from '../constants.js';
 import { parsePriceToCents } from '../money.js';
 
 /** Said when a required field of a book is missing; the form names the very fields left empty. */
@@ -11,7 +11,7 @@ export const BOOK_FORMATS = ['pdf', 'epub'] as const;
 export const bookFormatSchema = z.enum(BOOK_FORMATS);
 export type BookFormat = z.infer<typeof bookFormatSchema>;
 
-export const bookTypeSchema = z.enum(['all', 'free', 'paid']);
+export const bookTypeSchema = z.enum(BOOK_TYPES);
 export type BookType = z.infer<typeof bookTypeSchema>;
 
 /** GET /api/books query. */

@@ -18,11 +18,14 @@ export const users = pgTable(
     profileImageFileId: uuid('profile_image_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** Set by an admin: the member cannot sign in or use app passwords; their data is kept. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The Google account (OpenID `sub`) first used to sign in: found before the e-mail next time. */
+    googleSubject: text('google_subject'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_google_subject_idx').on(t.googleSubject),
     index('users_role_created_idx').on(t.role, t.createdAt),
     // The admin's search of orders by part of the buyer's e-mail.
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

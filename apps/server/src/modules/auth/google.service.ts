@@ -1,11 +1,12 @@
 /**
  * "Login with Google": OpenID Connect's authorization code flow with PKCE, state and nonce, through
- * openid-client. The provider is found once by discovery (GOOGLE_ISSUER_URL); a member is found by a
- * verified e-mail address, or created as a member without a password or phone (both can be added
- * from the profile; "Forgot password" sets a password).
+ * openid-client. The provider is found once by discovery (GOOGLE_ISSUER_URL); a member is found by the
+ * Google account (`sub`) linked at their first Google sign-in, else by a verified e-mail address (and
+ * linked), else created as a member without a password or phone (both can be added from the profile;
+ * "Forgot password" sets a password).
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/index.js';
@@ -82,11 +83,14 @@ export async function startGoogleSignIn(
 }
 
 interface GoogleIdentity {
+  /** Google's lasting id of the account (`sub`): unlike the e-mail address, it never changes. */
+  subject: string;
   email: string;
+  emailVerified: boolean;
   name: string;
 }
 
-/** Exchanges the code (checking state, nonce and PKCE) for the person's verified identity. */
+/** Exchanges the code (checking state, nonce and PKCE) for the person's identity at Google. */
 export async function finishGoogleSignIn(
   client: oidc.Configuration,
   { callbackUrl, flow }: { callbackUrl: URL; flow: GoogleFlow },
@@ -110,17 +114,11 @@ export async function finishGoogleSignIn(
       'GOOGLE_SIGN_IN_FAILED',
     );
   }
+  const subject = typeof claims.sub === 'string' ? claims.sub : '';
   const email = typeof claims.email === 'string' ? normaliseEmail(claims.email) : '';
-  if (!email) throw badRequest('Google did not share an e-mail address.', 'GOOGLE_SIGN_IN_FAILED');
-  // An unverified address proves nothing: signing in with it could take over someone else's account.
-  if (claims.email_verified !== true) {
-    throw forbidden(
-      `Google has not verified ${email}. Verify it with Google, or log in with your password.`,
-      'GOOGLE_EMAIL_UNVERIFIED',
-    );
-  }
+  if (!subject || !email) throw badRequest('Google did not share an e-mail address.', 'GOOGLE_SIGN_IN_FAILED');
   const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0]!;
-  return { email, name: name.slice(0, 100) };
+  return { subject, email, emailVerified: claims.email_verified === true, name: name.slice(0, 100) };
 }
 
 function describe(error: unknown): string {
@@ -128,23 +126,57 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The account with this verified e-mail, or a new member's. */
+/**
+ * The account linked to this Google account; else the one with this verified e-mail (linked to it now,
+ * unless it is linked to another already); else a new member's, linked.
+ */
 export async function memberForGoogle(
   { db, config }: Pick<FastifyInstance, 'db' | 'config'>,
   identity: GoogleIdentity,
 ): Promise<{ user: UserRow; created: boolean }> {
+  const linked = await bySubject(db, identity.subject);
+  if (linked) return { user: suspendedCheck(linked), created: false };
+  // An unverified address proves nothing: signing in with it could take over someone else's account.
+  if (!identity.emailVerified) {
+    throw forbidden(
+      `Google has not verified ${identity.email}. Verify it with Google, or log in with your password.`,
+      'GOOGLE_EMAIL_UNVERIFIED',
+    );
+  }
   const existing = await byEmail(db, identity.email);
-  if (existing) return { user: suspendedCheck(existing), created: false };
+  if (existing) {
+    suspendedCheck(existing);
+    if (existing.googleSubject === null) {
+      await db
+        .update(users)
+        .set({ googleSubject: identity.subject })
+        .where(and(eq(users.id, existing.id), isNull(users.googleSubject)));
+    }
+    return { user: existing, created: false };
+  }
   // No password was chosen: an unguessable one is stored, so only "Forgot password" can set one.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), config.passwordHashing);
   const [created] = await db
     .insert(users)
-    .values({ name: identity.name, email: identity.email, phone: '', passwordHash, role: 'member' })
-    .onConflictDoNothing({ target: users.email })
+    .values({
+      name: identity.name,
+      email: identity.email,
+      phone: '',
+      passwordHash,
+      role: 'member',
+      googleSubject: identity.subject,
+    })
+    // The address or the Google account registered by another request in the meantime.
+    .onConflictDoNothing()
     .returning();
   if (created) return { user: created, created: true };
-  // Registered by another request in the meantime.
-  return { user: suspendedCheck((await byEmail(db, identity.email))!), created: false };
+  const winner = (await bySubject(db, identity.subject)) ?? (await byEmail(db, identity.email));
+  return { user: suspendedCheck(winner!), created: false };
+}
+
+async function bySubject(db: FastifyInstance['db'], subject: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
+  return user;
 }
 
 async function byEmail(db: FastifyInstance['db'], email: string): Promise<UserRow | undefined> {

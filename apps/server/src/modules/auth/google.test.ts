@@ -146,6 +146,39 @@ describe('Login with Google, against a real OpenID provider', () => {
     expect(await ctx.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   }, 120_000);
 
+  it('finds the member by their Google account first, even after the address changed at Google', async () => {
+    const subject = `google-account-${Date.now().toString(36)}`;
+    const email = uniqueEmail('before');
+    provider.setAccount(subject, { email, emailVerified: true });
+    const first = await signIn(subject);
+    const member = await sessionUser(first.session);
+    expect(member).toMatchObject({ email, role: 'member' });
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, member!._id));
+    expect(row?.googleSubject).toBe(subject);
+
+    // A new address, not yet verified: the Google account alone names the member.
+    provider.setAccount(subject, { email: uniqueEmail('after'), emailVerified: false });
+    const again = await signIn(subject);
+    expect(again.location).toBe('/#/book/abc');
+    expect((await sessionUser(again.session))?._id).toBe(member!._id);
+  }, 120_000);
+
+  it('links the Google account to the account with its verified e-mail at the first sign-in', async () => {
+    const existing = await createMember(ctx.app, { email: uniqueEmail('to-link') });
+    const subject = `google-account-${Date.now().toString(36)}-link`;
+    provider.setAccount(subject, { email: existing.user.email, emailVerified: true });
+    const first = await signIn(subject);
+    expect((await sessionUser(first.session))?._id).toBe(existing.user._id);
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, existing.user._id));
+    expect(row?.googleSubject).toBe(subject);
+
+    // Another Google account with the same verified address signs in too, but the first link stays.
+    const other = await signIn(`verified:${existing.user.email}`);
+    expect((await sessionUser(other.session))?._id).toBe(existing.user._id);
+    const [after] = await ctx.app.db.select().from(users).where(eq(users.id, existing.user._id));
+    expect(after?.googleSubject).toBe(subject);
+  }, 120_000);
+
   it('refuses a callback whose state does not match its flow, or that has no flow', async () => {
     const tampered = await signIn(`verified:${uniqueEmail('tampered')}`, { tamper: true });
     expect(tampered.location).toBe('/#/login?google=GOOGLE_SIGN_IN_FAILED');

@@ -28,6 +28,7 @@ export const ACCOUNT_LINKS = {
     { to: paths.admin.books, label: 'Books' },
     { to: paths.admin.orders, label: 'Orders' },
     { to: paths.admin.sales, label: 'Sales' },
+    { to: paths.admin.imports, label: 'Import & export' },
     { to: paths.admin.messages, label: 'Messages' },
   ],
 } as const;

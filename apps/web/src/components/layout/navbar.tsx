@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { NAV_LINKS } from './nav-links';
 import { ProfileMenu } from './profile-menu';
-import { SideMenu } from './side-menu';
+import { SideMenu, type AccountBadges } from './side-menu';
 import { useScrolled } from './use-scrolled';
 
 export function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -19,8 +19,11 @@ export function navLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** `memberActions`: what a signed-in user sees beside the avatar (the app puts the cart and the bell). */
-export function Navbar({ memberActions }: { memberActions?: ReactNode }) {
+/**
+ * `memberActions`: what a signed-in user sees beside the avatar (the app puts the cart and the bell);
+ * `accountBadges`: counts after the phone menu's account links (the app puts the admin's unread messages).
+ */
+export function Navbar({ memberActions, accountBadges }: { memberActions?: ReactNode; accountBadges?: AccountBadges }) {
   const scrolled = useScrolled(NAV_SCROLL_THRESHOLD_PX);
   const { data: user } = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -77,7 +80,7 @@ export function Navbar({ memberActions }: { memberActions?: ReactNode }) {
           </button>
         </div>
       </nav>
-      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} user={user ?? null} />
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} user={user ?? null} accountBadges={accountBadges} />
     </header>
   );
 }

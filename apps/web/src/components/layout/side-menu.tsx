@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import type { User } from '@ebook/shared';
 import { Avatar } from '@/components/ui/avatar';
@@ -6,8 +6,24 @@ import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth/logout';
 import { ACCOUNT_LINKS, NAV_LINKS } from './nav-links';
 
-/** The phone menu: slides in from the right over a dimmed backdrop that closes it when clicked. */
-export function SideMenu({ open, onClose, user }: { open: boolean; onClose: () => void; user: User | null }) {
+/** Badges after the labels of the phone menu's account links, keyed by the link's address. */
+export type AccountBadges = Partial<Record<string, ReactNode>>;
+
+/**
+ * The phone menu: slides in from the right over a dimmed backdrop that closes it when clicked.
+ * `accountBadges`: what follows an account link's label, by its address (the admin's unread messages).
+ */
+export function SideMenu({
+  open,
+  onClose,
+  user,
+  accountBadges,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user: User | null;
+  accountBadges?: AccountBadges;
+}) {
   const closeButton = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
   const navigate = useNavigate();
@@ -85,10 +101,11 @@ export function SideMenu({ open, onClose, user }: { open: boolean; onClose: () =
                 key={link.to}
                 to={link.to}
                 end={link.label === 'Dashboard'}
-                className={linkClass}
+                className={(state) => `${linkClass(state)} flex items-center justify-between gap-2`}
                 onClick={onClose}
               >
                 {link.label}
+                {accountBadges?.[link.to]}
               </NavLink>
             ))}
             <button

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { showGoogleRefusal } from '@/features/auth/components/google-sign-in-button';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { returnStateOf, returnTarget } from '@/lib/auth/continue-after-login';
+import { forgetPendingForGoogle, returnStateOf, returnTarget } from '@/lib/auth/continue-after-login';
 
 export default function LoginRoute() {
   const navigate = useNavigate();
@@ -17,6 +17,8 @@ export default function LoginRoute() {
   useEffect(() => {
     if (!googleRefusal) return;
     setSearch({}, { replace: true });
+    // What the visitor had started waits no more: they are here, not back on its page.
+    forgetPendingForGoogle();
     showGoogleRefusal(googleRefusal);
   }, [googleRefusal, setSearch]);
   return (
@@ -25,6 +27,7 @@ export default function LoginRoute() {
         defaultEmail={back.email}
         signupState={back}
         googleReturnTo={back.from ? `${back.from.pathname}${back.from.search}` : '/'}
+        googlePending={back.pending}
         onLoggedIn={() => {
           const target = returnTarget(back);
           void navigate(target.to, { replace: true, state: target.state });

@@ -4,10 +4,9 @@
  */
 import { DashboardSidebar, type DashboardSidebarState, type SidebarEntry } from '@/components/ui/dashboard-sidebar';
 import { paths } from '@/config/paths';
-import { useContactMessages } from '../api/contact-messages';
+import { UnreadMessagesBadge } from './unread-messages-badge';
 
 export function AdminSidebar(state: DashboardSidebarState) {
-  const unreadMessages = useContactMessages(1).data?.unread ?? 0;
   const entries: SidebarEntry[] = [
     { to: paths.admin.root, label: 'Dashboard', icon: 'dashboard', end: true },
     { to: paths.admin.members, label: 'Members', icon: 'members' },
@@ -19,12 +18,7 @@ export function AdminSidebar(state: DashboardSidebarState) {
       to: paths.admin.messages,
       label: 'Messages',
       icon: 'mail',
-      badge: unreadMessages > 0 && (
-        <span data-testid="unread-messages" className="rounded-full bg-red-700 px-2 text-xs font-bold text-white">
-          <span className="sr-only">unread: </span>
-          {unreadMessages}
-        </span>
-      ),
+      badge: <UnreadMessagesBadge />,
     },
   ];
   return (

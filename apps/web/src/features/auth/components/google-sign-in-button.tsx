@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { showError, showWarning } from '@/lib/alerts';
+import { keepPendingForGoogle, type PendingAction } from '@/lib/auth/continue-after-login';
 import { useStoreInfo } from '@/lib/store-currency';
 
 /** Why a Google sign-in came back refused (the server's code in `#/login?google=`), in plain words. */
@@ -19,9 +20,10 @@ export function showGoogleRefusal(code: string): void {
 
 /**
  * "Login with Google": a full-page trip to Google (or the configured OpenID provider) and back to
- * `returnTo`, signed in. When the store has no Google client, it says how its owner enables one.
+ * `returnTo`, signed in, where the page finishes `pending` (the action the visitor had started there).
+ * When the store has no Google client, it says how its owner enables one.
  */
-export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
+export function GoogleSignInButton({ returnTo, pending }: { returnTo: string; pending?: PendingAction }) {
   const enabled = useStoreInfo()?.googleSignIn ?? false;
   return (
     <Button
@@ -30,6 +32,7 @@ export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
       className="w-full"
       onClick={() => {
         if (enabled) {
+          keepPendingForGoogle(new URL(returnTo, window.location.origin).pathname, pending);
           window.location.assign(`/api/auth/google/start?returnTo=${encodeURIComponent(returnTo)}`);
         } else {
           void showWarning(

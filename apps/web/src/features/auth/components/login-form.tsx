@@ -9,6 +9,7 @@ import { showError, showSuccess } from '@/lib/alerts';
 import { errorText } from '@/lib/errors';
 import { useLogin } from '../api/login';
 import { Button } from '@/components/ui/button';
+import type { PendingAction } from '@/lib/auth/continue-after-login';
 import { GoogleSignInButton } from './google-sign-in-button';
 
 export function LoginForm({
@@ -16,6 +17,7 @@ export function LoginForm({
   defaultEmail = '',
   signupState,
   googleReturnTo = '/',
+  googlePending,
 }: {
   onLoggedIn: (user: User) => void;
   /** The e-mail just registered, filled in. */
@@ -24,6 +26,8 @@ export function LoginForm({
   signupState?: unknown;
   /** The page (a path of the app) a member signed in with Google comes back to. */
   googleReturnTo?: string;
+  /** The action to finish there (add to cart, wishlist, buy now). */
+  googlePending?: PendingAction;
 }) {
   const login = useLogin();
   const {
@@ -67,7 +71,7 @@ export function LoginForm({
       <Button size="lg" className="w-full" type="submit" loading={login.isPending}>
         {login.isPending ? 'Logging in…' : 'Login'}
       </Button>
-      <GoogleSignInButton returnTo={googleReturnTo} />
+      <GoogleSignInButton returnTo={googleReturnTo} pending={googlePending} />
       <p className="text-center text-sm text-stone-600">
         New here?{' '}
         <Link to={paths.signup} state={signupState} className="font-semibold text-brand-700 hover:underline">

@@ -4,6 +4,9 @@ import type { BookType } from '@ebook/shared';
 /** Categories shown before 'More categories'; a large catalogue can have many. */
 const FIRST_CATEGORIES = 12;
 
+/** Placeholder chips while the categories load, so the books below do not jump down when they come. */
+const PLACEHOLDER_WIDTHS = ['w-44', 'w-48', 'w-52', 'w-36', 'w-56', 'w-44'];
+
 const TYPES: { value: BookType; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'free', label: 'Free' },
@@ -18,6 +21,7 @@ export function LibraryFilters({
   onType,
   onCategory,
   onClear,
+  loading = false,
 }: {
   type: BookType;
   category: string;
@@ -25,6 +29,8 @@ export function LibraryFilters({
   onType: (type: BookType) => void;
   onCategory: (category: string) => void;
   onClear: () => void;
+  /** The categories are still on their way. */
+  loading?: boolean;
 }) {
   const [expanded, setExpanded] = useState(false);
   // The selected category stays visible (and can be untoggled) even when the facets no longer list it.
@@ -67,6 +73,11 @@ export function LibraryFilters({
           Categories
         </h2>
         <div className="flex flex-wrap gap-2">
+          {loading &&
+            all.length === 0 &&
+            PLACEHOLDER_WIDTHS.map((width, index) => (
+              <span key={index} aria-hidden className={`h-8.5 animate-pulse rounded-full bg-stone-200 ${width}`} />
+            ))}
           {shown.map((facet) => {
             const active = facet.name === category;
             return (

@@ -50,6 +50,7 @@ export function LibraryView(slots: BookCardSlots) {
           type={params.type}
           category={params.category}
           categories={books.data?.categories ?? []}
+          loading={!books.data && !books.isError}
           onType={(type) => update({ type })}
           onCategory={(category) => update({ category })}
           onClear={() => update({ category: '', type: 'all' })}

@@ -2,7 +2,7 @@
  * The book page's Reviews tab: every review, newest first; an owner writes, edits or removes theirs;
  * an admin removes any; a visitor is told how to review.
  */
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Review } from '@ebook/shared';
 import { paths } from '@/config/paths';
@@ -11,8 +11,11 @@ import { confirmThenRun } from '@/lib/alerts';
 import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
 import { useRemoveReview, useReviews } from '../api/reviews';
-import { ReviewForm } from './review-form';
 import { Button } from '@/components/ui/button';
+
+// The form (and the validation it brings) only for a reader who may review: a visitor's book page
+// does not load it.
+const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -66,7 +69,9 @@ export function ReviewsPanel({ bookId }: { bookId: string }) {
           </div>
         </div>
       ) : canReview ? (
-        <ReviewForm bookId={bookId} mine={editing ? (mine ?? null) : null} onDone={() => setEditing(false)} />
+        <Suspense fallback={<Spinner label="Loading the review form" />}>
+          <ReviewForm bookId={bookId} mine={editing ? (mine ?? null) : null} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
         <p className="text-stone-700" data-testid="review-how">
           Only readers who own this book can review it: buy it, or download it if it is free, to leave a review.
