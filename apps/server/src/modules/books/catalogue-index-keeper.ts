@@ -23,6 +23,8 @@ import { CatalogueIndex, type IndexedBook } from './catalogue-index.js';
 const REBUILD_AFTER = 5_000;
 const LATE_COMMIT_MS = 10_000;
 const BUILD_BATCH = 10_000;
+/** Books indexed between two turns of the event loop while building. */
+const YIELD_EVERY = 2_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 const isPublic = publicStatus(books.status);
@@ -185,12 +187,23 @@ export class CatalogueIndexKeeper {
       sql`select coalesce(max(seq), 0)::float8 as "seq" from book_changes`,
     )) as { rows: { seq: number }[] };
     const index = new CatalogueIndex();
-    let after: string | undefined;
+    // The next batch is asked for before this one is indexed, so the database reads it meanwhile.
+    const read = (after: string | undefined) => {
+      const rows = this.readBooks(after === undefined ? undefined : sql`${books.id} > ${after}`, BUILD_BATCH);
+      rows.catch(() => undefined);
+      return rows;
+    };
+    let next = read(undefined);
     for (;;) {
-      const rows = await this.readBooks(after === undefined ? undefined : sql`${books.id} > ${after}`, BUILD_BATCH);
-      for (const row of rows) index.put(row);
-      if (rows.length < BUILD_BATCH || this.closed) break;
-      after = rows.at(-1)!.id;
+      const rows = await next;
+      const more = rows.length === BUILD_BATCH && !this.closed;
+      if (more) next = read(rows.at(-1)!.id);
+      for (let at = 0; at < rows.length; at += 1) {
+        index.put(rows[at]!);
+        // Requests are answered between slices (PGlite shares this thread with the whole app).
+        if (at % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (!more || this.closed) break;
     }
     index.settle();
     if (this.closed) return;
