@@ -91,7 +91,7 @@ export async function findPublicBookCached(db: Executor, caches: Caches, id: str
 }
 
 /** Public books by id, in the order given, from the few-second cache or in one query. */
-async function publicBooksByIds(db: Executor, caches: Caches, ids: string[]): Promise<BookRecord[]> {
+export async function publicBooksByIds(db: Executor, caches: Caches, ids: string[]): Promise<BookRecord[]> {
   const missing = ids.filter((id) => caches.publicBooks.get(id) === undefined);
   if (missing.length > 0) {
     const rows = await db

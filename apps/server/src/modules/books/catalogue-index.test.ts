@@ -16,6 +16,8 @@ import { createAdmin, createBook } from '../../test/factories.js';
 import { knownItemQueries, nothingQueries, readCatalogueCsv } from '../../test/search-quality.js';
 import type { BookListQuery } from '@ebook/shared';
 import { listPublicBooks, type BookListResult } from './books-query.service.js';
+import { titleKey } from './books-search.service.js';
+import { suggestBooks, type SuggestedBook } from './books-suggest.service.js';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/amazon-book30-600.csv');
 
@@ -89,6 +91,31 @@ describe('the in-memory catalogue index', () => {
       queries.push({ q: 'book', page: 2, limit: 5, type: 'all', sort });
     const differences: string[] = [];
     for (const query of queries) differences.push(...(await compare(query)));
+    expect(differences).toEqual([]);
+  }, 300_000);
+});
+
+describe('search as you type from the index', () => {
+  it('suggests what the database suggests', async () => {
+    const { app } = ctx;
+    const texts = knownItemQueries(catalogue, 40, 11).map((query, at) => query.q.slice(0, 3 + (at % 12)));
+    const differences: string[] = [];
+    for (const text of texts) {
+      const before = app.catalogueIndex!.answered.index;
+      const memory = await suggestBooks(app.db, text, app.caches, app.catalogueIndex);
+      expect(app.catalogueIndex!.answered.index, text).toBe(before + 1);
+      const database = await suggestBooks(app.db, text);
+      const titles = (list: SuggestedBook[]) => list.map((book) => book.title).join(' | ');
+      const starting = (list: SuggestedBook[]) =>
+        list.filter((book) => titleKey(book.title).startsWith(titleKey(text))).map((book) => book.id);
+      // Fewer than five: the database read every book holding the words, so the lists are the same.
+      // Five: it filled up from the first 30 it read, the index from the shortest titles of all.
+      const same =
+        database.length < 5
+          ? titles(memory) === titles(database)
+          : memory.length === 5 && starting(memory).join() === starting(database).join();
+      if (!same) differences.push(`${text}: ${titles(memory)}\n  database: ${titles(database)}`);
+    }
     expect(differences).toEqual([]);
   }, 300_000);
 });
