@@ -214,7 +214,9 @@ describe('two server copies over one database', () => {
     ]);
     expect(await found(second, 'Quixotik Lighthous')).toEqual(['Quixotic Lighthouse Keepers']);
 
-    // Renamed through the second copy: the first forgets the old words and knows the new ones.
+    // The first copy holds the book's row (its page), then it is renamed through the second copy: the
+    // first forgets the old words, knows the new ones, and shows the new row.
+    expect(await found(ctx.app, 'quixotic lighthouse')).toEqual(['Quixotic Lighthouse Keepers']);
     const { image: _image, pdf: _pdf, ...fields } = await bookBody({ title: 'Marmalade Lighthouse Keepers' });
     const renamed = await second.inject({
       method: 'PUT',
