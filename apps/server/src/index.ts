@@ -9,3 +9,5 @@ export { books, files } from './db/schema/index.js';
 export { renderCover, renderPdf } from './db/seed/catalogue.js';
 export { SEED_BOOKS } from './db/seed/catalogue-data.js';
 export { LocalFileStore } from './lib/file-store.js';
+export { CatalogueIndexKeeper } from './modules/books/catalogue-index-keeper.js';
+export { listFromIndex } from './modules/books/catalogue-index-search.js';

@@ -91,18 +91,26 @@ export async function findPublicBookCached(db: Executor, caches: Caches, id: str
 }
 
 /** Public books by id, in the order given, from the few-second cache or in one query. */
-async function publicBooksByIds(db: Executor, caches: Caches, ids: string[]): Promise<BookRecord[]> {
-  const missing = ids.filter((id) => caches.publicBooks.get(id) === undefined);
+export async function publicBooksByIds(
+  db: Executor,
+  caches: Caches,
+  ids: string[],
+  /** The index's rows cache and key prefix (index, generation) instead of `publicBooks`. */
+  index?: { prefix: string },
+): Promise<BookRecord[]> {
+  const held = index ? caches.indexRows : caches.publicBooks;
+  const key = (id: string) => (index ? `${index.prefix}|${id}` : id);
+  const missing = ids.filter((id) => held.get(key(id)) === undefined);
   if (missing.length > 0) {
     const rows = await db
       .select(bookColumns)
       .from(books)
       .where(and(inArray(books.id, missing), isPublic));
     const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const id of missing) caches.publicBooks.set(id, { book: byId.get(id) ?? null });
+    for (const id of missing) held.set(key(id), { book: byId.get(id) ?? null });
   }
   return ids.flatMap((id) => {
-    const book = caches.publicBooks.get(id)?.book;
+    const book = held.get(key(id))?.book;
     return book ? [book] : [];
   });
 }
@@ -145,7 +153,8 @@ export async function listPublicBooks(
     const found = await caches.indexPages.getOrLoad(key, async () =>
       listFromIndex(memory, { q, type: query.type, category, sort, offset, limit: query.limit }),
     );
-    return { books: await publicBooksByIds(db, caches, found.ids), total: found.total, categories: found.categories };
+    const rows = await publicBooksByIds(db, caches, found.ids, { prefix: `${memory.built}|${memory.generation}` });
+    return { books: rows, total: found.total, categories: found.categories };
   }
   const search = q ? await buildSearch(db, caches, q) : undefined;
   const base = and(isPublic, typeCondition(query.type), search?.condition);

@@ -105,7 +105,9 @@ const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookSuggestionsResponseSchema },
       },
     },
-    async (request) => ({ books: (await suggestBooks(app.db, request.query.q)).map(presentSuggestion) }),
+    async (request) => ({
+      books: (await suggestBooks(app.db, request.query.q, app.caches, app.catalogueIndex)).map(presentSuggestion),
+    }),
   );
 
   app.get(

@@ -43,6 +43,12 @@ export class Caches {
    * filter, sort, offset, page size): a popular search is not worked out again until the index changes.
    */
   readonly indexPages = new LoadingCache<IndexList>({ ttl: 60_000, max: 5_000 });
+  /**
+   * The rows of the books the index's pages show, per (index and its generation, book id): a page of
+   * a never-seen search reads none of its books again until the index changes (any applied change
+   * makes new keys). Capped by entries (about 1-2 KB each with the story and description).
+   */
+  readonly indexRows = new LoadingCache<{ book: BookRecord | null }>({ ttl: 10 * 60_000, max: 10_000 });
   /** Public books by id (detail and cover lookups); `book: null` = missing or not public. */
   readonly publicBooks = new LoadingCache<{ book: BookRecord | null }>({ ttl: CATALOGUE_TTL_MS, max: 10_000 });
   /** Cover file rows by id (content-addressed, so they never change). */
@@ -59,6 +65,8 @@ export class Caches {
   });
   /** The catalogue's named prepared statements (on the app's database), by name. */
   readonly preparedPages = new Map<string, PreparedPage>();
+  /** Called after every clear() (the search index marks itself stale); forgotten by clearAll(). */
+  readonly clearListeners = new Set<() => void>();
 
   /** After a write to books: drops what the catalogue shows (totals, pages, books, known words). */
   clear(): void {
@@ -67,8 +75,10 @@ export class Caches {
     this.pages.clear();
     this.publicBooks.clear();
     this.indexPages.clear();
+    this.indexRows.clear();
     // New books bring new words.
     this.nearestWords.clear();
+    for (const listener of this.clearListeners) listener();
   }
 
   /** Drops every entry of every cache (and forgets the prepared statements). */

@@ -13,7 +13,7 @@
 import type { BookListQuery, BookType } from '@ebook/shared';
 import editDistance from 'damerau-levenshtein';
 import stem from 'wink-porter2-stemmer';
-import { oneEditAway, parseSearch, titleKey, typoBudget } from './books-search.service.js';
+import { parseSearch, titleKey, typoBudget } from './books-search.service.js';
 import { fold, type CatalogueIndex } from './catalogue-index.js';
 
 /** PostgreSQL's English stop words (share/tsearch_data/english.stop, Snowball's list). */
@@ -91,36 +91,77 @@ function addOperand(index: CatalogueIndex, operands: Operands, lexeme: string, p
 }
 
 /**
- * ts_rank (no normalisation) of every book found: each operand's weight in the book, averaged over the
- * operands. Read from the postings of the operands' lexemes, not from each book's lexemes.
+ * Book numbers, each once, in the order added, with a membership array lent by the index (a search
+ * touches only the books it finds, whatever the catalogue's size). release() clears it and gives it back.
  */
-function tsRanks(index: CatalogueIndex, books: Set<number>, operands: Operands): Map<number, number> {
-  const ranks = new Map<number, number>();
-  for (const book of books) ranks.set(book, 0);
-  if (operands.size === 0) return ranks;
+class BookSet {
+  readonly list: number[] = [];
+  private readonly member: Uint8Array;
+
+  constructor(private readonly index: CatalogueIndex) {
+    const lent = index.scratch.marks.pop();
+    this.member = lent && lent.length >= index.ids.length ? lent : new Uint8Array(index.ids.length + 1_024);
+  }
+
+  add(book: number): void {
+    if (this.member[book] === 0) {
+      this.member[book] = 1;
+      this.list.push(book);
+    }
+  }
+
+  has(book: number): boolean {
+    return this.member[book] === 1;
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  release(): void {
+    for (const book of this.list) this.member[book] = 0;
+    this.index.scratch.marks.push(this.member);
+  }
+}
+
+/**
+ * ts_rank (no normalisation) of every book found, in the order of books.list: each operand's weight in
+ * the book, averaged over the operands. Read from the postings of the operands' lexemes, not from each
+ * book's lexemes, into a buffer lent by the index.
+ */
+function tsRanks(index: CatalogueIndex, books: BookSet, operands: Operands): Float64Array {
+  const found = new Float64Array(books.size);
+  if (operands.size === 0 || books.size === 0) return found;
+  const lent = index.scratch.ranks.pop();
+  const ranks = lent && lent.length >= index.ids.length ? lent : new Float64Array(index.ids.length + 1_024);
   for (const term of operands.values())
     for (const lexeme of term) {
       const postings = index.postings[lexeme]!;
       const weights = index.postingWeights[lexeme]!;
       for (let at = 0; at < postings.length; at += 1) {
-        const rank = ranks.get(postings[at]!);
-        if (rank !== undefined) ranks.set(postings[at]!, rank + weights[at]! / operands.size);
+        const book = postings[at]!;
+        if (books.has(book)) ranks[book] = ranks[book]! + weights[at]! / operands.size;
       }
     }
-  return ranks;
+  const list = books.list;
+  for (let at = 0; at < list.length; at += 1) {
+    found[at] = ranks[list[at]!]!;
+    ranks[list[at]!] = 0;
+  }
+  index.scratch.ranks.push(ranks);
+  return found;
 }
 
-/** The weight of the term in the book, summed over its lexemes (0: the book does not have it). */
-function weightIn(index: CatalogueIndex, book: number, term: Term): number {
-  const lexemes = index.lexemesOf[book]!;
-  const weights = index.weightsOf[book]!;
-  let total = 0;
-  for (let at = 0; at < lexemes.length; at += 1) if (term.has(lexemes[at]!)) total += weights[at]!;
-  return total;
+/** Whether the book has one of the term's lexemes. */
+function hasTerm(index: CatalogueIndex, book: number, term: Term): boolean {
+  const lexemes = index.bookLexemes;
+  const end = index.lexemesFrom[book + 1]!;
+  for (let at = index.lexemesFrom[book]!; at < end; at += 1) if (term.has(lexemes[at]!)) return true;
+  return false;
 }
 
 function itemMatches(index: CatalogueIndex, book: number, item: Item): boolean {
-  for (const term of item.terms) if (weightIn(index, book, term) === 0) return false;
+  for (const term of item.terms) if (!hasTerm(index, book, term)) return false;
   return item.phrase === undefined || index.text[book]!.includes(item.phrase);
 }
 
@@ -137,11 +178,13 @@ function booksWithAll(index: CatalogueIndex, terms: Term[]): number[] {
       rarestSize = size;
     }
   }
-  const found = new Set<number>();
+  const found = new BookSet(index);
   for (const lexeme of rarest!)
     for (const book of index.postings[lexeme]!) if (index.alive[book] === 1) found.add(book);
+  found.release();
   const others = terms.filter((term) => term !== rarest);
-  return [...found].filter((book) => others.every((term) => weightIn(index, book, term) > 0));
+  if (others.length === 0) return found.list;
+  return found.list.filter((book) => others.every((term) => hasTerm(index, book, term)));
 }
 
 function allBooks(index: CatalogueIndex): number[] {
@@ -150,9 +193,9 @@ function allBooks(index: CatalogueIndex): number[] {
   return found;
 }
 
-/** Books matching the exact query. */
-function exactBooks(index: CatalogueIndex, clauses: Item[][]): Set<number> {
-  const found = new Set<number>();
+/** Books matching the exact query (the caller releases the set). */
+function exactBooks(index: CatalogueIndex, clauses: Item[][]): BookSet {
+  const found = new BookSet(index);
   for (const clause of clauses) {
     const positive = clause.filter((item) => !item.negated);
     const negative = clause.filter((item) => item.negated);
@@ -185,30 +228,61 @@ function typedWord(index: CatalogueIndex, word: string): TypedWord {
   return { word, stop: false, near: nearestKnownWords(index, word) };
 }
 
+/**
+ * The known words one edit away (insertion, deletion, substitution, swap of neighbours): the strings
+ * books-search.service.ts's oneEditAway lists, each looked up as it is made, without gathering them.
+ */
+function knownOneEditAway(known: Map<string, number>, word: string): string[] {
+  const letters = [...new Set([...'abcdefghijklmnopqrstuvwxyz', ...word])];
+  const chars = [...word];
+  const found = new Set<string>();
+  const check = (candidate: string) => {
+    if (known.has(candidate)) found.add(candidate);
+  };
+  let before = '';
+  for (let at = 0; at <= chars.length; at += 1) {
+    const after = chars.slice(at).join('');
+    for (const letter of letters) check(before + letter + after);
+    if (at < chars.length) {
+      const rest = chars.slice(at + 1).join('');
+      check(before + rest);
+      for (const letter of letters) check(before + letter + rest);
+      if (at < chars.length - 1) check(before + chars[at + 1] + chars[at] + chars.slice(at + 2).join(''));
+      before += chars[at];
+    }
+  }
+  found.delete(word);
+  return [...found];
+}
+
+/** The known words a typed word no book has may stand for (remembered per word until the next change). */
 function nearestKnownWords(index: CatalogueIndex, word: string): string[] {
+  let near = index.nearWords.get(word);
+  if (!near) {
+    near = findNearestKnownWords(index, word);
+    if (index.nearWords.size >= 50_000) index.nearWords.clear();
+    index.nearWords.set(word, near);
+  }
+  return near;
+}
+
+function findNearestKnownWords(index: CatalogueIndex, word: string): string[] {
   const budget = typoBudget(word);
   if (budget === 0) return [];
-  const oneAway = oneEditAway(word)
-    .filter((candidate) => index.known.has(candidate))
+  const oneAway = knownOneEditAway(index.known, word)
     .sort((a, b) => index.known.get(b)! - index.known.get(a)! || (a < b ? -1 : 1))
     .slice(0, NEAREST_PER_WORD);
   if (oneAway.length > 0 || budget < 2) return oneAway;
-  let far = index.farWords.get(word);
-  if (!far) {
-    far = [];
-    for (const known of index.known.keys()) {
-      if (Math.abs(known.length - word.length) > 2 || known[0] !== word[0]) continue;
-      const steps = editDistance(word, known).steps;
-      if (steps <= 2) far.push(known);
-    }
-    far = far
-      .map((known) => ({ known, steps: editDistance(word, known).steps }))
-      .sort((a, b) => a.steps - b.steps || (a.known < b.known ? -1 : 1))
-      .slice(0, NEAREST_PER_WORD)
-      .map((candidate) => candidate.known);
-    index.farWords.set(word, far);
+  const far: { known: string; steps: number }[] = [];
+  for (const known of index.known.keys()) {
+    if (Math.abs(known.length - word.length) > 2 || known[0] !== word[0]) continue;
+    const steps = editDistance(word, known).steps;
+    if (steps <= 2) far.push({ known, steps });
   }
-  return far;
+  return far
+    .sort((a, b) => a.steps - b.steps || (a.known < b.known ? -1 : 1))
+    .slice(0, NEAREST_PER_WORD)
+    .map((candidate) => candidate.known);
 }
 
 /** The operands of `to_tsquery('english', terms) || to_tsquery('simple', terms)` for one typed word. */
@@ -236,8 +310,20 @@ function forgivingTerm(index: CatalogueIndex, word: TypedWord, prefix: boolean):
   return term;
 }
 
+/** Books found and their ranks (parallel arrays; a higher rank comes first). */
+export interface Ranked {
+  books: number[];
+  ranks: Float64Array;
+}
+
+function ranked(books: number[], rankOf: (book: number, at: number) => number): Ranked {
+  const ranks = new Float64Array(books.length);
+  for (let at = 0; at < books.length; at += 1) ranks[at] = rankOf(books[at]!, at);
+  return { books, ranks };
+}
+
 /** Matching books and their rank (higher first). */
-export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<number, number> {
+export function searchCatalogueIndex(index: CatalogueIndex, q: string): Ranked {
   const { words, negated } = parseSearch(q);
   const clauses = parseWebsearch(index, q);
   const key = titleKey(q.replace(NEGATED, ' '));
@@ -245,13 +331,14 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
   const negatedItems = negated.length > 0 ? parseWebsearch(index, negated.map((term) => `-${term}`).join(' ')) : [];
   const excluded = (book: number) =>
     negatedItems.some((clause) => clause.some((item) => itemMatches(index, book, item)));
-  const ranked = new Map<number, number>();
 
   if (found.length > 0 && found.every((word) => word.stop)) {
     const books = new Set(index.titlesStartingWith(key).filter((book) => index.titleKey[book] === key));
     if (key.includes(' ')) for (const book of index.titlesStartingWith(key)) books.add(book);
-    for (const book of books) if (!excluded(book)) ranked.set(book, index.titleKey[book] === key ? 12 : 4);
-    return ranked;
+    return ranked(
+      [...books].filter((book) => !excluded(book)),
+      (book) => (index.titleKey[book] === key ? 12 : 4),
+    );
   }
   const unknown = found.filter((word) => !word.stop && word.near.length === 0);
   const dropped = words.length >= 3 && unknown.length === 1 && unknown[0] !== found.at(-1) ? unknown[0] : undefined;
@@ -279,8 +366,9 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
   for (const item of clauses.flat()) for (const lexeme of item.lexemes) addOperand(index, exactOperands, lexeme, false);
   const exact = exactBooks(index, clauses);
   if (groups.length === 0) {
-    for (const [book, rank] of tsRanks(index, exact, exactOperands)) ranked.set(book, rank);
-    return ranked;
+    const ranks = tsRanks(index, exact, exactOperands);
+    exact.release();
+    return { books: exact.list, ranks };
   }
   const titled = (book: number) =>
     key.length === 0
@@ -291,11 +379,10 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
   const last = found.at(-1)!;
   const shortTail = found.length >= 2 && !last.stop && last.word.length < MIN_PREFIX_LENGTH;
   if (shortTail && found.slice(0, -1).every((word) => word.stop)) {
-    const books = new Set(exact);
+    const books = new BookSet(index);
+    for (const book of exact.list) books.add(book);
     for (const book of index.titlesStartingWith(key)) if (!excluded(book)) books.add(book);
-    for (const [book, rank] of tsRanks(index, books, exactOperands))
-      ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + rank);
-    return ranked;
+    return rankAndRelease(index, books, exact, exactOperands, titled);
   }
   const rest = groups.slice(0, -1);
   const tail = shortTail && rest.length > 0 ? last.word : undefined;
@@ -306,20 +393,36 @@ export function searchCatalogueIndex(index: CatalogueIndex, q: string): Map<numb
     addForgivingOperands(index, either, word, at === found.length - 1 || word.word.length >= MIN_PREFIX_LENGTH);
   });
   for (const item of negatedItems.flat()) for (const lexeme of item.lexemes) addOperand(index, either, lexeme, false);
-  const books = new Set(exact);
+  const books = new BookSet(index);
+  for (const book of exact.list) books.add(book);
   for (const book of booksWithAll(index, forgivingGroups)) {
     if (excluded(book)) continue;
     if (tail !== undefined && !hasLexemeStartingWith(index, book, tail)) continue;
     if (titleStart !== undefined && !index.titleKey[book]!.startsWith(titleStart)) continue;
     books.add(book);
   }
-  for (const [book, rank] of tsRanks(index, books, either))
-    ranked.set(book, titled(book) + (exact.has(book) ? 1 : 0) + rank);
-  return ranked;
+  return rankAndRelease(index, books, exact, either, titled);
+}
+
+/** Each book's tier (title, exact match) plus its ts_rank; the two sets are given back to the index. */
+function rankAndRelease(
+  index: CatalogueIndex,
+  books: BookSet,
+  exact: BookSet,
+  operands: Operands,
+  titled: (book: number) => number,
+): Ranked {
+  const ranks = tsRanks(index, books, operands);
+  const found = ranked(books.list, (book, at) => titled(book) + (exact.has(book) ? 1 : 0) + ranks[at]!);
+  books.release();
+  exact.release();
+  return found;
 }
 
 function hasLexemeStartingWith(index: CatalogueIndex, book: number, prefix: string): boolean {
-  for (const lexeme of index.lexemesOf[book]!) if (index.lexemes[lexeme]!.startsWith(prefix)) return true;
+  const end = index.lexemesFrom[book + 1]!;
+  for (let at = index.lexemesFrom[book]!; at < end; at += 1)
+    if (index.lexemes[index.bookLexemes[at]!]!.startsWith(prefix)) return true;
   return false;
 }
 
@@ -341,44 +444,51 @@ export interface IndexList {
 
 /** A page of search results, its total and the category counts, as listPublicBooks answers them. */
 export function listFromIndex(index: CatalogueIndex, query: IndexListQuery): IndexList {
-  const ranked = searchCatalogueIndex(index, query.q);
-  const counts = new Map<string, number>();
+  const { books, ranks } = searchCatalogueIndex(index, query.q);
+  // Counted per category number; the kept results are positions in books (and ranks).
+  const counts = new Int32Array(index.categoryNames.length);
+  const wanted = query.category === undefined ? -1 : index.categoryNames.indexOf(query.category);
   const kept: number[] = [];
-  for (const book of ranked.keys()) {
+  for (let at = 0; at < books.length; at += 1) {
+    const book = books[at]!;
     const price = index.priceCents[book]!;
     if (query.type === 'free' ? price !== 0 : query.type === 'paid' ? price <= 0 : false) continue;
-    const category = index.category[book]!;
-    counts.set(category, (counts.get(category) ?? 0) + 1);
-    if (query.category === undefined || category === query.category) kept.push(book);
+    const category = index.categoryOf[book]!;
+    counts[category] = counts[category]! + 1;
+    if (query.category === undefined || category === wanted) kept.push(at);
   }
-  const categories = [...counts]
-    .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const total = query.category === undefined ? kept.length : (counts.get(query.category) ?? 0);
+  const categories: { name: string; count: number }[] = [];
+  counts.forEach((count, category) => {
+    if (count > 0) categories.push({ name: index.categoryNames[category]!, count });
+  });
+  categories.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const total = query.category === undefined ? kept.length : wanted >= 0 ? counts[wanted]! : 0;
   const newest = (a: number, b: number) =>
     index.createdAt[b]! - index.createdAt[a]! || (index.ids[b]! < index.ids[a]! ? -1 : 1);
-  const order = comparator(index, query.sort, ranked, newest);
+  const order = comparator(index, query.sort, ranks, newest);
   const end = query.offset + query.limit;
   return {
-    ids: topOf(kept, end, order)
+    ids: topOf(kept, end, (a, b) => order(books[a]!, books[b]!, a, b))
       .slice(query.offset, end)
-      .map((book) => index.ids[book]!),
+      .map((at) => index.ids[books[at]!]!),
     total,
     categories,
   };
 }
 
+/** Compares two books (numbers a and b), found at positions x and y of the search's results. */
 type Compare = (a: number, b: number) => number;
+type CompareFound = (a: number, b: number, x: number, y: number) => number;
 
 function comparator(
   index: CatalogueIndex,
   sort: IndexListQuery['sort'],
-  ranked: Map<number, number>,
+  ranks: Float64Array,
   newest: Compare,
-): Compare {
+): CompareFound {
   switch (sort) {
     case 'relevance':
-      return (a, b) => ranked.get(b)! - ranked.get(a)! || newest(a, b);
+      return (a, b, x, y) => ranks[y]! - ranks[x]! || newest(a, b);
     case 'newest':
       return newest;
     case 'title':
@@ -409,4 +519,38 @@ function topOf(books: number[], count: number, order: Compare): number[] {
     if (top.length > count) top.pop();
   }
   return top;
+}
+
+export interface IndexSuggestions {
+  /** Books whose title starts with the text, in title order. */
+  starting: string[];
+  /** Books holding every word typed (the last as a prefix): the ones with the shortest titles. */
+  containing: string[];
+}
+
+/**
+ * Search as you type from the index, by the rules of books-suggest.service.ts: up to `max` titles
+ * starting with the text (title key order); when fewer, and the text is more than one or two letters of
+ * one word, the books whose lexemes hold every word typed (the last as a prefix), of which the `shortest`
+ * with the shortest titles are kept (the caller reads them and orders them by title).
+ */
+export function suggestFromIndex(index: CatalogueIndex, q: string, max: number, shortest: number): IndexSuggestions {
+  const key = titleKey(q);
+  if (key.length === 0) return { starting: [], containing: [] };
+  const starting = index.firstTitlesStartingWith(key, max);
+  const words = key.split(' ');
+  const ids = (books: number[]) => books.map((book) => index.ids[book]!);
+  if (starting.length >= max || (words.length === 1 && key.length < 3))
+    return { starting: ids(starting), containing: [] };
+  const terms = words.map(
+    (word, at) => new Set(at === words.length - 1 ? index.lexemesStartingWith(word) : lexemeNumbers(index, [word])),
+  );
+  const taken = new Set(starting);
+  const shorter = (a: number, b: number) => index.titleLower[a]!.length - index.titleLower[b]!.length || a - b;
+  const containing = topOf(
+    booksWithAll(index, terms).filter((book) => !taken.has(book)),
+    shortest,
+    shorter,
+  );
+  return { starting: ids(starting), containing: ids(containing) };
 }

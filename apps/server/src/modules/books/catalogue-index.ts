@@ -39,17 +39,34 @@ class SortedStrings {
 
   add(text: string): void {
     this.added.push(text);
-    if (this.added.length > 4_096) this.settle();
+    // Sorted again once the unsorted part passes an eighth of the whole: a build of n strings sorts
+    // O(n log n) in all, not n / 4,096 times the whole list.
+    if (this.added.length > Math.max(4_096, this.sorted.length >>> 3)) this.settle();
   }
 
   settle(): void {
     if (this.added.length === 0) return;
-    this.sorted = [...new Set([...this.sorted, ...this.added])].sort();
+    const added = this.added.sort();
+    const sorted = this.sorted;
+    const merged: string[] = [];
+    let a = 0;
+    let b = 0;
+    while (a < sorted.length || b < added.length) {
+      const next = b >= added.length || (a < sorted.length && sorted[a]! <= added[b]!) ? sorted[a++]! : added[b++]!;
+      if (merged.length === 0 || merged[merged.length - 1] !== next) merged.push(next);
+    }
+    this.sorted = merged;
     this.added = [];
   }
 
   /** Every string starting with the prefix. */
   *startingWith(prefix: string): Generator<string> {
+    yield* this.sortedStartingWith(prefix);
+    yield* this.addedStartingWith(prefix);
+  }
+
+  /** The sorted strings starting with the prefix, in order. */
+  *sortedStartingWith(prefix: string): Generator<string> {
     let low = 0;
     let high = this.sorted.length;
     while (low < high) {
@@ -58,6 +75,10 @@ class SortedStrings {
       else high = middle;
     }
     for (let at = low; at < this.sorted.length && this.sorted[at]!.startsWith(prefix); at += 1) yield this.sorted[at]!;
+  }
+
+  /** The strings added since the last sort that start with the prefix, unordered. */
+  *addedStartingWith(prefix: string): Generator<string> {
     for (const text of this.added) if (text.startsWith(prefix)) yield text;
   }
 }
@@ -76,10 +97,16 @@ export class CatalogueIndex {
   readonly text: string[] = [];
   readonly rating: number[] = [];
   readonly reviewCount: number[] = [];
-  readonly lexemesOf: Int32Array[] = [];
-  /** The weight of each of the book's lexemes (parallel to lexemesOf). */
-  readonly weightsOf: Float32Array[] = [];
-  private readonly wordsOf: string[][] = [];
+  /** The book's lexemes are bookLexemes[lexemesFrom[book]] up to lexemesFrom[book + 1] (exclusive). */
+  readonly lexemesFrom: number[] = [0];
+  /** Every book's lexeme numbers, one book after the other (their weights are in the postings). */
+  readonly bookLexemes: number[] = [];
+  /** The category's number (in categoryNames) per book: counted in a typed array, compared as numbers. */
+  readonly categoryOf: number[] = [];
+  readonly categoryNames: string[] = [];
+  private readonly categoryNumbers = new Map<string, number>();
+  /** Membership arrays and rank buffers lent to one search at a time (searches are synchronous). */
+  readonly scratch: { marks: Uint8Array[]; ranks: Float64Array[] } = { marks: [], ranks: [] };
   // Per lexeme number.
   readonly lexemes: string[] = [];
   readonly postings: number[][] = [];
@@ -90,6 +117,8 @@ export class CatalogueIndex {
   private readonly sortedTitles = new SortedStrings();
   private readonly titleBooks = new Map<string, number[]>();
   private readonly numbers = new Map<string, number>();
+  /** One copy of each author's name in lower case, however many books have it. */
+  private readonly authors = new Map<string, string>();
   /** Known words (as written, with a letter, 2-40 characters) and how many books have each. */
   readonly known = new Map<string, number>();
   private holes = 0;
@@ -98,8 +127,8 @@ export class CatalogueIndex {
   /** Tells this index from the one built before or after it (with its own generations). */
   readonly built = randomUUID();
   private readonly prefixes = new Map<string, number[]>();
-  /** Answers of the slow typo scan, per word; dropped on every change. */
-  readonly farWords = new Map<string, string[]>();
+  /** The known words near each typed word no book has (typo candidates), per word; dropped on every change. */
+  readonly nearWords = new Map<string, string[]>();
 
   get size(): number {
     return this.numbers.size;
@@ -124,15 +153,27 @@ export class CatalogueIndex {
     this.alive.push(1);
     this.createdAt.push(book.createdAt);
     this.priceCents.push(book.priceCents);
-    this.category.push(book.category);
+    let categoryNumber = this.categoryNumbers.get(book.category);
+    if (categoryNumber === undefined) {
+      categoryNumber = this.categoryNames.length;
+      this.categoryNumbers.set(book.category, categoryNumber);
+      this.categoryNames.push(book.category);
+    }
+    this.categoryOf.push(categoryNumber);
+    // One copy of each category's name, however many books have it.
+    this.category.push(this.categoryNames[categoryNumber]!);
     this.titleKey.push(book.titleKey);
-    this.titleLower.push(book.title.toLowerCase());
-    this.authorLower.push(book.author.toLowerCase());
-    this.text.push(` ${fold(`${book.title} ${book.author} ${book.category} ${book.tags}`)} `);
+    const titleLower = book.title.toLowerCase();
+    // Most titles in lower case are their title key: one string for both.
+    this.titleLower.push(titleLower === book.titleKey ? book.titleKey : titleLower);
+    const authorLower = book.author.toLowerCase();
+    let author = this.authors.get(authorLower);
+    if (author === undefined) this.authors.set(authorLower, (author = authorLower));
+    this.authorLower.push(author);
+    const folded = fold(`${book.title} ${book.author} ${book.category} ${book.tags}`);
+    this.text.push(` ${folded} `);
     this.rating.push(book.reviewCount > 0 ? book.ratingTotal / book.reviewCount : -1);
     this.reviewCount.push(book.reviewCount);
-    const lexemeList: number[] = [];
-    const weightList: number[] = [];
     for (const [lexeme, weight] of parseVector(book.vector)) {
       let lexemeNumber = this.lexemeNumbers.get(lexeme);
       if (lexemeNumber === undefined) {
@@ -145,24 +186,18 @@ export class CatalogueIndex {
       }
       this.postings[lexemeNumber]!.push(number);
       this.postingWeights[lexemeNumber]!.push(weight);
-      lexemeList.push(lexemeNumber);
-      weightList.push(weight);
+      this.bookLexemes.push(lexemeNumber);
     }
-    this.lexemesOf.push(Int32Array.from(lexemeList));
-    this.prefixes.clear();
-    this.weightsOf.push(Float32Array.from(weightList));
-    const words = [...new Set(fold(`${book.title} ${book.author} ${book.category} ${book.tags}`).split(' '))].filter(
-      (word) => word.length >= 2 && word.length <= 40 && /\p{L}/u.test(word) && PLAIN_WORD.test(word),
-    );
-    for (const word of words) this.known.set(word, (this.known.get(word) ?? 0) + 1);
-    this.wordsOf.push(words);
+    this.lexemesFrom.push(this.bookLexemes.length);
+    if (this.prefixes.size > 0) this.prefixes.clear();
+    for (const word of knownWordsOf(folded)) this.known.set(word, (this.known.get(word) ?? 0) + 1);
     const titled = this.titleBooks.get(book.titleKey);
     if (titled) titled.push(number);
     else {
       this.titleBooks.set(book.titleKey, [number]);
       this.sortedTitles.add(book.titleKey);
     }
-    this.farWords.clear();
+    if (this.nearWords.size > 0) this.nearWords.clear();
   }
 
   /** Takes a book out (it left the catalogue, or is about to be put again). */
@@ -173,13 +208,13 @@ export class CatalogueIndex {
     this.numbers.delete(id);
     this.alive[number] = 0;
     this.holes += 1;
-    for (const word of this.wordsOf[number]!) {
+    // The book's words, read again from its folded text (not kept twice).
+    for (const word of knownWordsOf(this.text[number]!.trim())) {
       const count = (this.known.get(word) ?? 1) - 1;
       if (count <= 0) this.known.delete(word);
       else this.known.set(word, count);
     }
-    this.wordsOf[number] = [];
-    this.farWords.clear();
+    this.nearWords.clear();
   }
 
   /** Sorts what was added since the last call (after a build, so searches start on sorted lists). */
@@ -203,6 +238,24 @@ export class CatalogueIndex {
     return found;
   }
 
+  /** At most `count` books (alive) whose title key starts with the prefix, in title key order. */
+  firstTitlesStartingWith(prefix: string, count: number): number[] {
+    const keys: string[] = [];
+    let books = 0;
+    for (const key of this.sortedTitles.sortedStartingWith(prefix)) {
+      keys.push(key);
+      for (const number of this.titleBooks.get(key) ?? []) books += this.alive[number] === 1 ? 1 : 0;
+      if (books >= count) break;
+    }
+    // Keys added since the last sort may come before the last one read: all of them are merged in.
+    for (const key of this.sortedTitles.addedStartingWith(prefix)) keys.push(key);
+    const found: number[] = [];
+    for (const key of [...new Set(keys)].sort())
+      for (const number of this.titleBooks.get(key) ?? [])
+        if (this.alive[number] === 1 && found.length < count) found.push(number);
+    return found;
+  }
+
   /** Books (alive) whose title key starts with the prefix. */
   titlesStartingWith(prefix: string): number[] {
     const found: number[] = [];
@@ -210,6 +263,13 @@ export class CatalogueIndex {
       for (const number of this.titleBooks.get(key) ?? []) if (this.alive[number] === 1) found.push(number);
     return found;
   }
+}
+
+/** The distinct words of a folded text that count as known words (a letter, 2-40 characters). */
+function knownWordsOf(folded: string): string[] {
+  return [...new Set(folded.split(' '))].filter(
+    (word) => word.length >= 2 && word.length <= 40 && /\p{L}/u.test(word) && PLAIN_WORD.test(word),
+  );
 }
 
 /** Lower case, every run of other than letters and digits one space (as books.title_key is made). */
@@ -223,54 +283,66 @@ export function fold(text: string): string {
 /** The lexemes of a tsvector's text with their ts_rank weight (best position, plus a little per other). */
 export function parseVector(vector: string): Map<string, number> {
   const found = new Map<string, number>();
+  const length = vector.length;
   let at = 0;
-  while (at < vector.length) {
-    if (vector[at] !== "'") {
+  while (at < length) {
+    if (vector.charCodeAt(at) !== QUOTE) {
       at += 1;
       continue;
     }
-    let lexeme = '';
     at += 1;
-    while (at < vector.length) {
-      if (vector[at] === "'") {
-        if (vector[at + 1] === "'") {
-          lexeme += "'";
+    let lexeme = '';
+    let from = at;
+    while (at < length) {
+      if (vector.charCodeAt(at) === QUOTE) {
+        if (vector.charCodeAt(at + 1) === QUOTE) {
+          lexeme += vector.slice(from, at + 1);
           at += 2;
+          from = at;
           continue;
         }
         break;
       }
-      lexeme += vector[at];
       at += 1;
     }
+    lexeme += vector.slice(from, at);
     at += 1;
     // ts_rank's sum over the positions (calc_rank_or): the best weight, plus each position's weight
     // divided by the square of its place in the list, scaled by 1/zeta(2).
-    const weights: number[] = [];
-    if (vector[at] === ':') {
-      at += 1;
-      while (at < vector.length && vector[at] !== ' ') {
-        const next = /^(\d+)([ABCD]?)/.exec(vector.slice(at, at + 12));
-        if (!next) {
-          at += 1;
-          continue;
-        }
-        weights.push(WEIGHTS['DCBA'.indexOf(next[2] || 'D')]!);
-        at += next[0].length;
-      }
-    }
-    if (weights.length === 0) weights.push(WEIGHTS[0]!);
     let sum = 0;
     let best = -1;
-    let bestAt = 0;
-    weights.forEach((weight, place) => {
-      sum += weight / ((place + 1) * (place + 1));
-      if (weight > best) {
-        best = weight;
-        bestAt = place;
+    let bestPlace = 1;
+    let place = 0;
+    if (vector.charCodeAt(at) === COLON) {
+      at += 1;
+      while (at < length && vector.charCodeAt(at) !== SPACE) {
+        const code = vector.charCodeAt(at);
+        if (code >= ZERO && code <= NINE) {
+          while (at < length && vector.charCodeAt(at) >= ZERO && vector.charCodeAt(at) <= NINE) at += 1;
+          const letter = vector.charCodeAt(at) - LETTER_A;
+          const weight = letter >= 0 && letter <= 3 ? WEIGHTS[3 - letter]! : WEIGHTS[0]!;
+          if (letter >= 0 && letter <= 3) at += 1;
+          place += 1;
+          sum += weight / (place * place);
+          if (weight > best) {
+            best = weight;
+            bestPlace = place;
+          }
+        } else at += 1;
       }
-    });
-    found.set(lexeme, (best + sum - best / ((bestAt + 1) * (bestAt + 1))) / 1.64493406685);
+    }
+    if (place === 0) {
+      best = WEIGHTS[0]!;
+      sum = best;
+    }
+    found.set(lexeme, (best + sum - best / (bestPlace * bestPlace)) / 1.64493406685);
   }
   return found;
 }
+
+const QUOTE = 39;
+const COLON = 58;
+const SPACE = 32;
+const ZERO = 48;
+const NINE = 57;
+const LETTER_A = 65;
