@@ -17,7 +17,6 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { serverPackageRoot } from '../lib/paths.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
-import { pgListen, pgliteListen, type Listen } from './listen.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -36,8 +35,6 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?: () => Promise<Blob>;
-  /** Notifications on a channel (LISTEN), on a connection of their own. */
-  listen?: Listen;
 }
 
 export interface DatabaseOptions {
@@ -76,7 +73,7 @@ function openPg(connection: pg.PoolConfig, poolSize: number): Database {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, driver: 'pg', close: () => pool.end(), listen: pgListen(connection) };
+  return { db, driver: 'pg', close: () => pool.end() };
 }
 
 /** PostgreSQL as a child process on DATA_DIR/pg, locked to this process like PGlite's folder. */
@@ -121,7 +118,6 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       await unlock();
     },
     dump: () => client.dumpDataDir('none'),
-    listen: pgliteListen(client),
   };
 }
 

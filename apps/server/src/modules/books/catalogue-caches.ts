@@ -65,8 +65,6 @@ export class Caches {
   });
   /** The catalogue's named prepared statements (on the app's database), by name. */
   readonly preparedPages = new Map<string, PreparedPage>();
-  /** Called after every clear() (the search index marks itself stale); forgotten by clearAll(). */
-  readonly clearListeners = new Set<() => void>();
 
   /** After a write to books: drops what the catalogue shows (totals, pages, books, known words). */
   clear(): void {
@@ -78,7 +76,6 @@ export class Caches {
     this.indexRows.clear();
     // New books bring new words.
     this.nearestWords.clear();
-    for (const listener of this.clearListeners) listener();
   }
 
   /** Drops every entry of every cache (and forgets the prepared statements). */

@@ -1,21 +1,13 @@
 /**
  * Keeps this app's in-memory catalogue index (catalogue-index.ts) equal to the database, the truth:
  * - built from the public books at start (in the background: searches use the database meanwhile);
- * - book_changes (a trigger's log of every change to books, by any copy or script) holds the changes;
- *   a search first applies the ones this index has not (the changed books are reloaded by id) when the
- *   index is stale, and answers from memory with no database round trip otherwise. The index turns
- *   stale:
- *   - at once after this copy's own writes (they clear the catalogue caches, which tells the keeper):
- *     its next search sees them;
- *   - when the trigger's notice (channel `book_changes`, LISTEN on a connection of its own) arrives
- *     for another copy's or a script's write: within milliseconds;
- *   - while that connection is lost, on every search (as if nothing could be heard); where the
- *     database cannot notify, every POLL_MS;
- *   - and, as a safety net, when nothing was checked for QUIET_CHECK_MS.
- *   Searches waiting at the same moment share one check. A burst of more than REBUILD_AFTER changes
- *   sends searches to the database while the index is rebuilt.
- * So other copies' writes are seen within the same seconds as the caches' (docs/scaling.md), and this
- * copy's own at once.
+ * - before a search answers from it, one short query asks whether book_changes (a trigger's log of
+ *   every change to books, by any copy or script) holds rows this index has not applied; searches
+ *   waiting at the same moment share that query. New changes are applied first (the changed books are
+ *   reloaded by id); a burst of more than REBUILD_AFTER sends searches to the database while the index
+ *   is rebuilt.
+ * So a search never answers from an index older than the writes committed before it arrived, on this
+ * copy or another.
  *
  * A change row can commit after one with a higher number (two transactions), so rows are read from a
  * floor that trails the newest applied one by LATE_COMMIT_MS, and the ones already applied are skipped.
@@ -24,7 +16,6 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/client.js';
-import type { Listen } from '../../db/listen.js';
 import { books } from '../../db/schema/index.js';
 import { publicStatus } from './books.policy.js';
 import { CatalogueIndex, type IndexedBook } from './catalogue-index.js';
@@ -35,12 +26,6 @@ const BUILD_BATCH = 10_000;
 /** Books indexed between two turns of the event loop while building. */
 const YIELD_EVERY = 2_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
-/** The notification channel of the book_changes trigger (drizzle/0022_book_changes_notify.sql). */
-const CHANNEL = 'book_changes';
-/** With notices heard, a check anyway when none ran for this long (a notice lost in transit). */
-const QUIET_CHECK_MS = 5_000;
-/** Without notices at all (no LISTEN on this database), a check at most this often. */
-const POLL_MS = 500;
 
 const isPublic = publicStatus(books.status);
 
@@ -73,48 +58,14 @@ export class CatalogueIndexKeeper {
   private queued: Promise<boolean> | undefined;
   private closed = false;
   private lastPrune = Date.now();
-  /** Writes may have happened since the last check began (own write, notice, failed check). */
-  stale = true;
-  private listening = false;
-  private lastCheck = 0;
-  private stopListening: (() => Promise<void>) | undefined;
   figures: IndexFigures | undefined;
   /** Searches answered by the index and by the database (built, or not current). */
   readonly answered = { index: 0, database: 0 };
-  /** Freshness checks run (each one database round trip, more when changes are applied). */
-  checks = 0;
 
   constructor(
     private readonly db: Executor,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
-    private readonly listen?: Listen,
   ) {}
-
-  /** After a write to books (this copy's, or another's notice): the next search checks first. */
-  markStale(): void {
-    this.stale = true;
-  }
-
-  /** Listens for the trigger's notices until close(). */
-  startListening(): void {
-    if (!this.listen || this.stopListening || this.closed) return;
-    this.stopListening = this.listen(CHANNEL, {
-      notified: () => this.markStale(),
-      listening: (on) => {
-        this.listening = on;
-        // Notices may have been missed while not listening.
-        this.markStale();
-        if (!on) this.log.info('catalogue index: not listening for changes, searches check each time');
-      },
-    });
-  }
-
-  private mustCheck(): boolean {
-    if (this.stale) return true;
-    const since = Date.now() - this.lastCheck;
-    if (this.listening) return since >= QUIET_CHECK_MS;
-    return this.listen ? true : since >= POLL_MS;
-  }
 
   private onError(error: unknown): void {
     this.log.error({ err: error }, 'catalogue index: searches use the database');
@@ -143,13 +94,9 @@ export class CatalogueIndexKeeper {
     this.rebuild().catch((error: unknown) => this.onError(error));
   }
 
-  async close(): Promise<void> {
+  close(): void {
     this.closed = true;
     this.index = undefined;
-    const stop = this.stopListening;
-    this.stopListening = undefined;
-    this.listening = false;
-    await stop?.();
   }
 
   /** The index, current as of this call; undefined while it builds (the caller asks the database). */
@@ -159,10 +106,6 @@ export class CatalogueIndexKeeper {
       this.start();
       this.answered.database += 1;
       return undefined;
-    }
-    if (!this.mustCheck()) {
-      this.answered.index += 1;
-      return this.index;
     }
     // A check already under way may have read the log before this request's writes: wait for the next.
     const fresh = await this.nextCheck();
@@ -190,10 +133,6 @@ export class CatalogueIndexKeeper {
   private async check(): Promise<boolean> {
     const index = this.index;
     if (!index) return false;
-    // Set before the read: a write noticed during this check makes the next search check again.
-    this.stale = false;
-    this.lastCheck = Date.now();
-    this.checks += 1;
     try {
       const pending = (await this.db.execute<Record<string, unknown>>(
         sql`select count(*)::int as "count" from book_changes where seq > ${this.floor}`,
@@ -205,7 +144,6 @@ export class CatalogueIndexKeeper {
       const fresh = changes.rows.filter((change) => !this.applied.has(change.seq));
       const ids = [...new Set(fresh.map((change) => change.bookId))];
       if (ids.length > REBUILD_AFTER || index.worn) {
-        this.stale = true;
         this.start();
         return false;
       }
@@ -216,16 +154,12 @@ export class CatalogueIndexKeeper {
         for (const id of batch) if (!present.has(id)) index.remove(id);
         for (const row of rows) index.put(row);
       }
-      if (this.index !== index) {
-        this.stale = true;
-        return false;
-      }
+      if (this.index !== index) return false;
       for (const change of fresh) this.applied.add(change.seq);
       this.advanceFloor(fresh.at(-1)?.seq);
       await this.prune();
       return true;
     } catch (error) {
-      this.stale = true;
       this.onError(error);
       return false;
     }
@@ -297,18 +231,14 @@ declare module 'fastify' {
 /** Decorates the app with its own index, built once the app is ready and dropped when it closes. */
 export default fp(
   async (app) => {
-    const keeper =
-      app.config.SEARCH_INDEX === 'memory' ? new CatalogueIndexKeeper(app.db, app.log, app.database.listen) : undefined;
+    const keeper = app.config.SEARCH_INDEX === 'memory' ? new CatalogueIndexKeeper(app.db, app.log) : undefined;
     app.decorate('catalogueIndex', keeper);
-    // Every write to books through this copy clears the catalogue caches: its next search applies it.
-    if (keeper) app.caches.clearListeners.add(() => keeper.markStale());
     app.addHook('onReady', async () => {
-      keeper?.startListening();
       keeper?.start();
     });
     app.addHook('onClose', async () => {
-      await keeper?.close();
+      keeper?.close();
     });
   },
-  { name: 'catalogue-index', dependencies: ['caches', 'db'] },
+  { name: 'catalogue-index', dependencies: ['caches'] },
 );
