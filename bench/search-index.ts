@@ -72,7 +72,7 @@ async function main() {
       console.log(
         `  ${slow.ms.toFixed(1).padStart(7)} ms  ${slow.total.toLocaleString().padStart(6)} found  ${slow.q}`,
       );
-    await keeper.close();
+    keeper.close();
   } finally {
     await database.close();
   }

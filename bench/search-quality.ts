@@ -208,7 +208,7 @@ async function main() {
     if (app.catalogueIndex) {
       const { index, database: fromDatabase } = app.catalogueIndex.answered;
       const withIndex = heapAfterGc();
-      await app.catalogueIndex.close();
+      app.catalogueIndex.close();
       const megabytes = (withIndex - heapAfterGc()) / 1024 / 1024;
       console.log(
         `Searches answered by the index: ${index}, by the database: ${fromDatabase}; index memory ` +
