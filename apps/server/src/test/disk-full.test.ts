@@ -28,6 +28,8 @@ beforeAll(async () => {
   mounted = true;
   ctx = await createTestContext({ DATA_DIR: mountPoint });
   member = await createMember(ctx.app);
+  // The welcome mail is written behind the sign-up's answer: on disk before the test counts files.
+  await ctx.app.mail.idle();
 });
 afterAll(async () => {
   await ctx?.close().catch(() => {});
