@@ -108,5 +108,37 @@ export async function buildLibrary(dir: string, list: LibraryBook[]): Promise<st
     }
   }
   await calibredb(library, ['add', '--duplicates', ...files]);
+  await completeUnreadBooks(library, list, sources);
   return library;
+}
+
+/**
+ * calibre reads an added file's metadata, and renders a PDF's cover, in workers with a time limit: on
+ * a busy machine one can run out, and that book is added under its file name with no cover. Such books
+ * are given their title, author and cover here, so that a test gets the library it asked for whatever
+ * the machine's load.
+ */
+async function completeUnreadBooks(library: string, list: LibraryBook[], sources: string) {
+  const { stdout } = await calibredb(library, ['list', '--for-machine', '--fields', 'title,cover']);
+  const rows = JSON.parse(stdout) as { id: number; title: string; cover?: string }[];
+  for (const row of rows.filter((entry) => !entry.cover || /^book-\d{4}$/.test(entry.title))) {
+    const named = /^book-(\d{4})$/.exec(row.title);
+    const index = named
+      ? Number(named[1])
+      : list.findIndex((book) => book.title.toLowerCase() === row.title.toLowerCase());
+    const book = list[index];
+    if (!book) throw new Error(`calibre lists a book that was not added: ${row.title}`);
+    const cover = path.join(sources, `cover-${index}.jpg`);
+    writeFileSync(cover, await coverJpeg(index));
+    await calibredb(library, [
+      'set_metadata',
+      String(row.id),
+      '--field',
+      `title:${book.title}`,
+      '--field',
+      `authors:${book.author}`,
+      '--field',
+      `cover:${cover}`,
+    ]);
+  }
 }
