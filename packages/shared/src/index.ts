@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './samples.js';
 export * from './money.js';
 export * from './card.js';
 export * from './phone.js';

@@ -8,7 +8,7 @@
  * copy twice gives the same bytes and the file store keeps one.
  */
 import { posix } from 'node:path';
-import { openEpub, EpubRefusal } from '../files/index.js';
+import { openEpub, EpubRefusal } from '../files/documents.js';
 import { escapeXml, writeEpubArchive, xhtmlPage } from '../../lib/epub-writer.js';
 import { footerText, type Stamp } from './stamp-pdf.js';
 
