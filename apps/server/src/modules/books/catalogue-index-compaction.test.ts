@@ -70,13 +70,15 @@ describe('the index kept compact', () => {
     change(once);
     once.settle();
 
-    // Built in steps: compacted on its own as books come (every eighth), then changed without a settle.
+    // Settled early, then compacted on its own as books come (every eighth, once settled), then
+    // changed without a settle.
     const steps = new CatalogueIndex();
-    for (let n = 0; n < count; n += 1) steps.put(book(n));
+    for (let n = 0; n < 2_000; n += 1) steps.put(book(n));
     steps.settle();
+    for (let n = 2_000; n < count; n += 1) steps.put(book(n));
     change(steps);
 
-    // Put in the opposite order: other books in each compaction.
+    // Put in the opposite order and never compacted.
     const reversed = new CatalogueIndex();
     for (let n = count - 1; n >= 0; n -= 1) reversed.put(book(n));
     change(reversed);

@@ -143,6 +143,7 @@ export class CatalogueIndex {
   /** Known words (as written, with a letter, 2-40 characters) and how many books have each. */
   readonly known = new Map<string, number>();
   private holes = 0;
+  private settled = false;
   /** Bumped by every change: a search's answer is good while it is the same. */
   generation = 0;
   /** Tells this index from the one built before or after it (with its own generations). */
@@ -229,8 +230,9 @@ export class CatalogueIndex {
     for (const word of knownWordsOf(folded)) this.known.set(word, (this.known.get(word) ?? 0) + 1);
     this.titlesAdded.push(number);
     if (this.nearWords.size > 0) this.nearWords.clear();
-    // Compacted again once the additions pass an eighth of the whole (as SortedStrings sorts).
-    if (this.titlesAdded.length > Math.max(4_096, this.titleOrder.length >>> 3)) this.compact();
+    // Once settled, compacted again when the additions pass an eighth of the whole (as SortedStrings
+    // sorts); a build compacts once, when it settles.
+    if (this.settled && this.titlesAdded.length > Math.max(4_096, this.titleOrder.length >>> 3)) this.compact();
   }
 
   /** Takes a book out (it left the catalogue, or is about to be put again). */
@@ -252,6 +254,7 @@ export class CatalogueIndex {
 
   /** Sorts and compacts what was added since the last call (after a build, so searches start on it). */
   settle(): void {
+    this.settled = true;
     this.sortedLexemes.settle();
     this.compact();
   }
