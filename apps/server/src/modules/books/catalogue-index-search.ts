@@ -134,14 +134,21 @@ function tsRanks(index: CatalogueIndex, books: BookSet, operands: Operands): Flo
   if (operands.size === 0 || books.size === 0) return found;
   const lent = index.scratch.ranks.pop();
   const ranks = lent && lent.length >= index.ids.length ? lent : new Float64Array(index.ids.length + 1_024);
+  const { postingBooks, postingCodes, postingFrom, weights } = index;
+  const compacted = postingFrom.length - 1;
   for (const term of operands.values())
     for (const lexeme of term) {
-      const postings = index.postings[lexeme]!;
-      const weights = index.postingWeights[lexeme]!;
-      for (let at = 0; at < postings.length; at += 1) {
-        const book = postings[at]!;
-        if (books.has(book)) ranks[book] = ranks[book]! + weights[at]! / operands.size;
-      }
+      if (lexeme < compacted)
+        for (let at = postingFrom[lexeme]!, end = postingFrom[lexeme + 1]!; at < end; at += 1) {
+          const book = postingBooks[at]!;
+          if (books.has(book)) ranks[book] = ranks[book]! + weights[postingCodes[at]!]! / operands.size;
+        }
+      const more = index.morePostings[lexeme];
+      if (more)
+        for (let at = 0; at < more.length; at += 2) {
+          const book = more[at]!;
+          if (books.has(book)) ranks[book] = ranks[book]! + weights[more[at + 1]!]! / operands.size;
+        }
     }
   const list = books.list;
   for (let at = 0; at < list.length; at += 1) {
@@ -172,15 +179,24 @@ function booksWithAll(index: CatalogueIndex, terms: Term[]): number[] {
   let rarestSize = Infinity;
   for (const term of terms) {
     let size = 0;
-    for (const lexeme of term) size += index.postings[lexeme]!.length;
+    for (const lexeme of term) size += index.postingCount(lexeme);
     if (size < rarestSize) {
       rarest = term;
       rarestSize = size;
     }
   }
   const found = new BookSet(index);
-  for (const lexeme of rarest!)
-    for (const book of index.postings[lexeme]!) if (index.alive[book] === 1) found.add(book);
+  const { postingBooks, postingFrom, alive } = index;
+  const compacted = postingFrom.length - 1;
+  for (const lexeme of rarest!) {
+    if (lexeme < compacted)
+      for (let at = postingFrom[lexeme]!, end = postingFrom[lexeme + 1]!; at < end; at += 1) {
+        const book = postingBooks[at]!;
+        if (alive[book] === 1) found.add(book);
+      }
+    const more = index.morePostings[lexeme];
+    if (more) for (let at = 0; at < more.length; at += 2) if (alive[more[at]!] === 1) found.add(more[at]!);
+  }
   found.release();
   const others = terms.filter((term) => term !== rarest);
   if (others.length === 0) return found.list;
@@ -189,7 +205,7 @@ function booksWithAll(index: CatalogueIndex, terms: Term[]): number[] {
 
 function allBooks(index: CatalogueIndex): number[] {
   const found: number[] = [];
-  for (let book = 0; book < index.alive.length; book += 1) if (index.alive[book] === 1) found.push(book);
+  for (let book = 0; book < index.ids.length; book += 1) if (index.alive[book] === 1) found.push(book);
   return found;
 }
 

@@ -83,45 +83,67 @@ class SortedStrings {
   }
 }
 
+/** Growable typed arrays (capacity doubled as books are added). */
+function grown<T extends Float64Array | Int32Array | Uint8Array>(array: T, length: number): T {
+  if (length <= array.length) return array;
+  const bigger = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2, 1_024));
+  bigger.set(array);
+  return bigger;
+}
+
 export class CatalogueIndex {
-  // Per book number.
+  // Per book number (typed arrays hold numbers without a heap object each; their length is a capacity:
+  // ids.length is the number of books).
   readonly ids: string[] = [];
-  readonly alive: number[] = [];
-  readonly createdAt: number[] = [];
-  readonly priceCents: number[] = [];
-  readonly category: string[] = [];
+  alive = new Uint8Array(0);
+  createdAt = new Float64Array(0);
+  priceCents = new Int32Array(0);
+  /** The category's number (in categoryNames) per book: counted in a typed array, compared as numbers. */
+  categoryOf = new Int32Array(0);
+  rating = new Float64Array(0);
+  reviewCount = new Int32Array(0);
   readonly titleKey: string[] = [];
   readonly titleLower: string[] = [];
   readonly authorLower: string[] = [];
   /** Title, author, category and tags as one folded text (phrases are checked in it). */
   readonly text: string[] = [];
-  readonly rating: number[] = [];
-  readonly reviewCount: number[] = [];
   /** The book's lexemes are bookLexemes[lexemesFrom[book]] up to lexemesFrom[book + 1] (exclusive). */
-  readonly lexemesFrom: number[] = [0];
+  lexemesFrom = new Int32Array(1);
   /** Every book's lexeme numbers, one book after the other (their weights are in the postings). */
-  readonly bookLexemes: number[] = [];
-  /** The category's number (in categoryNames) per book: counted in a typed array, compared as numbers. */
-  readonly categoryOf: number[] = [];
+  bookLexemes = new Int32Array(0);
+  private lexemeCount = 0;
   readonly categoryNames: string[] = [];
   private readonly categoryNumbers = new Map<string, number>();
   /** Membership arrays and rank buffers lent to one search at a time (searches are synchronous). */
   readonly scratch: { marks: Uint8Array[]; ranks: Float64Array[] } = { marks: [], ranks: [] };
   // Per lexeme number.
   readonly lexemes: string[] = [];
-  readonly postings: number[][] = [];
-  /** The weight of each posting's lexeme in its book (parallel to postings). */
-  readonly postingWeights: number[][] = [];
+  /**
+   * The postings, compacted: lexeme l's books are postingBooks[postingFrom[l]] up to postingFrom[l + 1]
+   * (for the lexemes compacted so far, l < postingFrom.length - 1), the weight of each in its book
+   * weights[postingCodes[at]] (the distinct weights are few: one table, a small code per posting).
+   */
+  postingFrom = new Int32Array(1);
+  postingBooks = new Int32Array(0);
+  postingCodes: Uint16Array | Uint32Array = new Uint16Array(0);
+  /** Postings added since the last compaction, per lexeme: book, weight code, book, weight code... */
+  morePostings: (number[] | undefined)[] = [];
+  private morePostingCount = 0;
+  readonly weights: number[] = [];
+  private readonly weightCodes = new Map<number, number>();
   private readonly lexemeNumbers = new Map<string, number>();
   private readonly sortedLexemes = new SortedStrings();
-  private readonly sortedTitles = new SortedStrings();
-  private readonly titleBooks = new Map<string, number[]>();
+  /** Book numbers in title key order (then number), as of the last compaction; dead ones are skipped. */
+  private titleOrder = new Int32Array(0);
+  /** Books added since the last compaction (their titles are searched one by one). */
+  private titlesAdded: number[] = [];
   private readonly numbers = new Map<string, number>();
   /** One copy of each author's name in lower case, however many books have it. */
   private readonly authors = new Map<string, string>();
   /** Known words (as written, with a letter, 2-40 characters) and how many books have each. */
   readonly known = new Map<string, number>();
   private holes = 0;
+  private settled = false;
   /** Bumped by every change: a search's answer is good while it is the same. */
   generation = 0;
   /** Tells this index from the one built before or after it (with its own generations). */
@@ -148,20 +170,26 @@ export class CatalogueIndex {
     this.remove(book.id);
     this.generation += 1;
     const number = this.ids.length;
+    const length = number + 1;
+    this.alive = grown(this.alive, length);
+    this.createdAt = grown(this.createdAt, length);
+    this.priceCents = grown(this.priceCents, length);
+    this.categoryOf = grown(this.categoryOf, length);
+    this.rating = grown(this.rating, length);
+    this.reviewCount = grown(this.reviewCount, length);
+    this.lexemesFrom = grown(this.lexemesFrom, length + 1);
     this.numbers.set(book.id, number);
     this.ids.push(book.id);
-    this.alive.push(1);
-    this.createdAt.push(book.createdAt);
-    this.priceCents.push(book.priceCents);
+    this.alive[number] = 1;
+    this.createdAt[number] = book.createdAt;
+    this.priceCents[number] = book.priceCents;
     let categoryNumber = this.categoryNumbers.get(book.category);
     if (categoryNumber === undefined) {
       categoryNumber = this.categoryNames.length;
       this.categoryNumbers.set(book.category, categoryNumber);
       this.categoryNames.push(book.category);
     }
-    this.categoryOf.push(categoryNumber);
-    // One copy of each category's name, however many books have it.
-    this.category.push(this.categoryNames[categoryNumber]!);
+    this.categoryOf[number] = categoryNumber;
     this.titleKey.push(book.titleKey);
     const titleLower = book.title.toLowerCase();
     // Most titles in lower case are their title key: one string for both.
@@ -172,32 +200,39 @@ export class CatalogueIndex {
     this.authorLower.push(author);
     const folded = fold(`${book.title} ${book.author} ${book.category} ${book.tags}`);
     this.text.push(` ${folded} `);
-    this.rating.push(book.reviewCount > 0 ? book.ratingTotal / book.reviewCount : -1);
-    this.reviewCount.push(book.reviewCount);
-    for (const [lexeme, weight] of parseVector(book.vector)) {
+    this.rating[number] = book.reviewCount > 0 ? book.ratingTotal / book.reviewCount : -1;
+    this.reviewCount[number] = book.reviewCount;
+    const vector = parseVector(book.vector);
+    this.bookLexemes = grown(this.bookLexemes, this.lexemeCount + vector.size);
+    for (const [lexeme, weight] of vector) {
       let lexemeNumber = this.lexemeNumbers.get(lexeme);
       if (lexemeNumber === undefined) {
         lexemeNumber = this.lexemes.length;
         this.lexemeNumbers.set(lexeme, lexemeNumber);
         this.lexemes.push(lexeme);
-        this.postings.push([]);
-        this.postingWeights.push([]);
+        this.morePostings.push(undefined);
         this.sortedLexemes.add(lexeme);
       }
-      this.postings[lexemeNumber]!.push(number);
-      this.postingWeights[lexemeNumber]!.push(weight);
-      this.bookLexemes.push(lexemeNumber);
+      let code = this.weightCodes.get(weight);
+      if (code === undefined) {
+        code = this.weights.length;
+        this.weightCodes.set(weight, code);
+        this.weights.push(weight);
+      }
+      const more = this.morePostings[lexemeNumber];
+      if (more) more.push(number, code);
+      else this.morePostings[lexemeNumber] = [number, code];
+      this.morePostingCount += 1;
+      this.bookLexemes[this.lexemeCount++] = lexemeNumber;
     }
-    this.lexemesFrom.push(this.bookLexemes.length);
+    this.lexemesFrom[number + 1] = this.lexemeCount;
     if (this.prefixes.size > 0) this.prefixes.clear();
     for (const word of knownWordsOf(folded)) this.known.set(word, (this.known.get(word) ?? 0) + 1);
-    const titled = this.titleBooks.get(book.titleKey);
-    if (titled) titled.push(number);
-    else {
-      this.titleBooks.set(book.titleKey, [number]);
-      this.sortedTitles.add(book.titleKey);
-    }
+    this.titlesAdded.push(number);
     if (this.nearWords.size > 0) this.nearWords.clear();
+    // Once settled, compacted again when the additions pass an eighth of the whole (as SortedStrings
+    // sorts); a build compacts once, when it settles.
+    if (this.settled && this.titlesAdded.length > Math.max(4_096, this.titleOrder.length >>> 3)) this.compact();
   }
 
   /** Takes a book out (it left the catalogue, or is about to be put again). */
@@ -217,14 +252,69 @@ export class CatalogueIndex {
     this.nearWords.clear();
   }
 
-  /** Sorts what was added since the last call (after a build, so searches start on sorted lists). */
+  /** Sorts and compacts what was added since the last call (after a build, so searches start on it). */
   settle(): void {
+    this.settled = true;
     this.sortedLexemes.settle();
-    this.sortedTitles.settle();
+    this.compact();
+  }
+
+  /** The postings and title order of the books added since the last compaction, merged in. */
+  private compact(): void {
+    if (this.morePostingCount > 0) {
+      const lexemes = this.lexemes.length;
+      const oldFrom = this.postingFrom;
+      const oldLexemes = oldFrom.length - 1;
+      const total = this.postingBooks.length + this.morePostingCount;
+      const from = new Int32Array(lexemes + 1);
+      const books = new Int32Array(total);
+      const codes = this.weights.length > 0xffff ? new Uint32Array(total) : new Uint16Array(total);
+      let at = 0;
+      for (let lexeme = 0; lexeme < lexemes; lexeme += 1) {
+        from[lexeme] = at;
+        if (lexeme < oldLexemes) {
+          const [start, end] = [oldFrom[lexeme]!, oldFrom[lexeme + 1]!];
+          books.set(this.postingBooks.subarray(start, end), at);
+          codes.set(this.postingCodes.subarray(start, end), at);
+          at += end - start;
+        }
+        const more = this.morePostings[lexeme];
+        if (more)
+          for (let pair = 0; pair < more.length; pair += 2) {
+            books[at] = more[pair]!;
+            codes[at] = more[pair + 1]!;
+            at += 1;
+          }
+      }
+      from[lexemes] = at;
+      this.postingFrom = from;
+      this.postingBooks = books;
+      this.postingCodes = codes;
+      this.morePostings = new Array<number[] | undefined>(lexemes).fill(undefined);
+      this.morePostingCount = 0;
+    }
+    if (this.titlesAdded.length > 0) {
+      const added = this.titlesAdded.sort(this.titleOrdered);
+      const old = this.titleOrder;
+      const merged = new Int32Array(old.length + added.length);
+      let [a, b, at] = [0, 0, 0];
+      while (a < old.length || b < added.length)
+        merged[at++] =
+          b >= added.length || (a < old.length && this.titleOrdered(old[a]!, added[b]!) < 0) ? old[a++]! : added[b++]!;
+      this.titleOrder = merged;
+      this.titlesAdded = [];
+    }
   }
 
   lexemeNumber(lexeme: string): number | undefined {
     return this.lexemeNumbers.get(lexeme);
+  }
+
+  /** How many books have the lexeme (dead ones included). */
+  postingCount(lexeme: number): number {
+    const compacted =
+      lexeme < this.postingFrom.length - 1 ? this.postingFrom[lexeme + 1]! - this.postingFrom[lexeme]! : 0;
+    return compacted + (this.morePostings[lexeme]?.length ?? 0) / 2;
   }
 
   /** Lexeme numbers of every lexeme starting with the prefix (remembered until a book is added). */
@@ -238,29 +328,50 @@ export class CatalogueIndex {
     return found;
   }
 
+  /** Title key order, then book number. */
+  private readonly titleOrdered = (a: number, b: number): number => {
+    const [x, y] = [this.titleKey[a]!, this.titleKey[b]!];
+    return x < y ? -1 : x > y ? 1 : a - b;
+  };
+
+  /** Where the books whose title key starts with the prefix begin in titleOrder. */
+  private firstTitleAt(prefix: string): number {
+    let low = 0;
+    let high = this.titleOrder.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.titleKey[this.titleOrder[middle]!]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   /** At most `count` books (alive) whose title key starts with the prefix, in title key order. */
   firstTitlesStartingWith(prefix: string, count: number): number[] {
-    const keys: string[] = [];
-    let books = 0;
-    for (const key of this.sortedTitles.sortedStartingWith(prefix)) {
-      keys.push(key);
-      for (const number of this.titleBooks.get(key) ?? []) books += this.alive[number] === 1 ? 1 : 0;
-      if (books >= count) break;
-    }
-    // Keys added since the last sort may come before the last one read: all of them are merged in.
-    for (const key of this.sortedTitles.addedStartingWith(prefix)) keys.push(key);
     const found: number[] = [];
-    for (const key of [...new Set(keys)].sort())
-      for (const number of this.titleBooks.get(key) ?? [])
-        if (this.alive[number] === 1 && found.length < count) found.push(number);
-    return found;
+    const order = this.titleOrder;
+    for (let at = this.firstTitleAt(prefix); at < order.length && found.length < count; at += 1) {
+      const book = order[at]!;
+      if (!this.titleKey[book]!.startsWith(prefix)) break;
+      if (this.alive[book] === 1) found.push(book);
+    }
+    // Books added since the last compaction may come before the last one read: they are merged in.
+    const added = this.titlesAdded.filter((book) => this.alive[book] === 1 && this.titleKey[book]!.startsWith(prefix));
+    if (added.length === 0) return found;
+    return [...found, ...added].sort(this.titleOrdered).slice(0, count);
   }
 
   /** Books (alive) whose title key starts with the prefix. */
   titlesStartingWith(prefix: string): number[] {
     const found: number[] = [];
-    for (const key of this.sortedTitles.startingWith(prefix))
-      for (const number of this.titleBooks.get(key) ?? []) if (this.alive[number] === 1) found.push(number);
+    const order = this.titleOrder;
+    for (let at = this.firstTitleAt(prefix); at < order.length; at += 1) {
+      const book = order[at]!;
+      if (!this.titleKey[book]!.startsWith(prefix)) break;
+      if (this.alive[book] === 1) found.push(book);
+    }
+    for (const book of this.titlesAdded)
+      if (this.alive[book] === 1 && this.titleKey[book]!.startsWith(prefix)) found.push(book);
     return found;
   }
 }
