@@ -9,6 +9,7 @@ import { RootLayout } from '@/components/layout/root-layout';
 import { UnreadMessagesBadge } from '@/features/admin/components/unread-messages-badge';
 import { paths } from '@/config/paths';
 import { RouteError } from '@/components/layout/route-error';
+import { isBookId } from '@/lib/book-id';
 import { getBookQueryOptions } from '@/lib/get-book';
 import { queryClient } from '@/lib/query-client';
 import { reloadOnceForNewVersion } from '@/lib/stale-chunk';
@@ -51,7 +52,7 @@ export const routes: RouteObject[] = [
         // The book is asked for while its page's script downloads, not after: its cover (the page's
         // largest paint) comes one round trip sooner.
         loader: ({ params }) => {
-          if (params.id) void queryClient.prefetchQuery(getBookQueryOptions(params.id));
+          if (isBookId(params.id)) void queryClient.prefetchQuery(getBookQueryOptions(params.id));
           return null;
         },
         ...page(() => import('./routes/public/book')),
