@@ -178,6 +178,11 @@ async function main() {
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
           });
           if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+          // A run Lighthouse could not record (NO_NAVSTART on a loaded machine) scores 0: left out.
+          if (result.lhr.runtimeError) {
+            console.log(`${page.name} (${store.label}): run ${run + 1} failed, ${result.lhr.runtimeError.code}`);
+            continue;
+          }
           measures.push(measure(result.lhr));
           if (save) {
             const name = `${page.name}-${store.label}-${run + 1}.json`.replaceAll(' ', '-');
@@ -186,6 +191,7 @@ async function main() {
           if (process.argv.includes('--why'))
             console.log(`${page.name} (${store.label}): ${failing(result.lhr).join(', ')}`);
         }
+        if (measures.length === 0) throw new Error(`no run of ${page.name} (${store.label}) succeeded`);
         const pick = (key: keyof Measure) => median(measures.map((entry) => entry[key]));
         results.push({
           page: page.name,
