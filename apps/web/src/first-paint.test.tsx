@@ -63,6 +63,20 @@ describe('firstPaint', () => {
     expect(preloads()).toEqual([]);
   });
 
+  it('asks for the book of a book page at once, for a well-formed id only', () => {
+    const fetched = () =>
+      [...document.head.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) => link.getAttribute('href'));
+    window.location.hash = '#/book/01a217fe-869d-7fa2-b887-05ce9c057923';
+    firstPaint(routeScripts);
+    expect(fetched()).toEqual(['/api/books/01a217fe-869d-7fa2-b887-05ce9c057923']);
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    for (const hash of ['#/book/undefined', '#/book/abc', '#/book/01a217fe-869d-7fa2-b887-05ce9c057923/x']) {
+      window.location.hash = hash;
+      firstPaint(routeScripts);
+      expect(fetched()).toEqual([]);
+    }
+  });
+
   it("loads the app's scripts and starts its entry (at once where the first paint is not reported)", () => {
     window.location.hash = '#/library';
     firstPaint(routeScripts, { scripts: ['/assets/index.js', '/assets/runtime.js'] });

@@ -18,6 +18,22 @@ export function firstPaint(routeScripts: Record<string, string[]>, app?: { scrip
   const page = path === '/' ? 'home' : path === '/library' ? 'library' : undefined;
   if (page) document.documentElement.setAttribute('data-first-paint', page);
   const pageScripts = routeScripts[path.startsWith('/book/') ? '/book/' : path] ?? [];
+  // A book's page draws nothing before its book has come: asked for now, while the scripts download,
+  // for the app's own request to take up. Only an id of the form the API accepts (lib/book-id.ts).
+  const bookId = /^\/book\/([^/]+)$/.exec(path)?.[1];
+  if (
+    bookId &&
+    /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/.test(
+      bookId,
+    )
+  ) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'fetch');
+    link.crossOrigin = '';
+    link.href = `/api/books/${bookId}`;
+    document.head.appendChild(link);
+  }
   let started = false;
   const start = () => {
     if (started) return;
