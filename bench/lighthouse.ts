@@ -10,10 +10,12 @@
  * `--why` lists the audits each page fails.
  * `--before` names another checkout of the store, built (`npm run build` there), to measure in the same
  * run, page after page, so both see the same machine; `--runs` takes the median of that many runs per
- * page (1); `--port N` puts the stores on N and N+1 (3290). Chromium: CHROMIUM_PATH (/usr/bin/chromium).
+ * page (1); `--port N` puts the stores on N and N+1 (3290); `--save <dir>` writes each run's full report
+ * there (`<page>-<build>-<run>.json`, for Lighthouse's viewer or a closer look at one audit).
+ * Chromium: CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,6 +147,8 @@ async function main() {
   const runs = Number(option('runs') ?? 1);
   // The two stores listen on this port and the next (3290 and 3291 unless `--port` says otherwise).
   const port = Number(option('port') ?? 3290);
+  const save = option('save');
+  if (save) mkdirSync(save, { recursive: true });
   const stores: Store[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -174,10 +178,20 @@ async function main() {
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
           });
           if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+          // A run Lighthouse could not record (NO_NAVSTART on a loaded machine) scores 0: left out.
+          if (result.lhr.runtimeError) {
+            console.log(`${page.name} (${store.label}): run ${run + 1} failed, ${result.lhr.runtimeError.code}`);
+            continue;
+          }
           measures.push(measure(result.lhr));
+          if (save) {
+            const name = `${page.name}-${store.label}-${run + 1}.json`.replaceAll(' ', '-');
+            writeFileSync(path.join(save, name), JSON.stringify(result.lhr));
+          }
           if (process.argv.includes('--why'))
             console.log(`${page.name} (${store.label}): ${failing(result.lhr).join(', ')}`);
         }
+        if (measures.length === 0) throw new Error(`no run of ${page.name} (${store.label}) succeeded`);
         const pick = (key: keyof Measure) => median(measures.map((entry) => entry[key]));
         results.push({
           page: page.name,

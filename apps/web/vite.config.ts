@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { transformWithOxc, type Plugin, type Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -38,6 +39,91 @@ function pdfjsStandardFonts(): Plugin {
           source: readFileSync(path.join(dir, name)),
         });
       }
+    },
+  };
+}
+
+/**
+ * The pages index.html paints before the app has started, and whose scripts src/first-paint.ts
+ * fetches beside the app's: an address (`/book/` for every book) and the module of its route
+ * (src/app/router.tsx).
+ */
+const FIRST_PAINT_ROUTES: Record<string, string> = {
+  '/': 'src/app/routes/public/home.tsx',
+  '/library': 'src/app/routes/public/library.tsx',
+  '/book/': 'src/app/routes/public/book.tsx',
+};
+
+/**
+ * src/first-paint.ts as a small classic script, render-blocking in <head> before anything else. The
+ * build writes it (`assets/first-paint-<hash>.js`) with, for each page of FIRST_PAINT_ROUTES, the
+ * script files its route imports beyond the app's, and the app's own scripts: Vite's entry script
+ * and module preloads leave index.html for it to load. The dev server serves it with neither.
+ */
+function firstPaint(): Plugin {
+  const root = path.dirname(new URL(import.meta.url).pathname);
+  const script = async (routeScripts: Record<string, string[]>, app?: { scripts: string[] }) => {
+    const source = (await readFile(path.join(root, 'src/first-paint.ts'), 'utf8'))
+      .replace(/^\/\*\*[\s\S]*?\*\/\s*/, '')
+      .replace(/^export /m, '');
+    const { code } = await transformWithOxc(source, 'first-paint.ts', { lang: 'ts' });
+    const call = [JSON.stringify(routeScripts), ...(app ? [JSON.stringify(app)] : [])].join(', ');
+    return `${code}firstPaint(${call});\n`;
+  };
+  const tag = (src: string) => `<script src="${src}"></script>`;
+  return {
+    name: 'first-paint',
+    // After Vite's own HTML plugin, which puts index.html in the bundle.
+    enforce: 'post',
+    configureServer(server) {
+      server.middlewares.use('/first-paint.js', (_req, res, next) => {
+        script({}).then((code) => {
+          res.setHeader('Content-Type', 'text/javascript');
+          res.end(code);
+        }, next);
+      });
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html, context) =>
+        context.server ? html.replace('<title>', `${tag('/first-paint.js')}\n    <title>`) : html,
+    },
+    async generateBundle(_options, bundle: Rollup.OutputBundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (chunk: Rollup.OutputChunk, into = new Set<string>()): Set<string> => {
+        if (!into.has(chunk.fileName)) {
+          into.add(chunk.fileName);
+          for (const name of chunk.imports) withImports(byName.get(name)!, into);
+        }
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || html?.type !== 'asset') throw new Error('first-paint: no entry chunk or index.html');
+      const loaded = withImports(entry);
+      const routeScripts: Record<string, string[]> = {};
+      for (const [address, module] of Object.entries(FIRST_PAINT_ROUTES)) {
+        const route = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, module));
+        if (!route) throw new Error(`first-paint: no chunk for ${module}`);
+        routeScripts[address] = [...withImports(route)].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
+      }
+      // The app's scripts leave index.html: the first-paint script loads them, the entry first.
+      const appTags = [
+        `<script type="module" crossorigin src="/${entry.fileName}"></script>`,
+        ...[...loaded]
+          .filter((name) => name !== entry.fileName)
+          .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
+      ];
+      let source = String(html.source);
+      for (const appTag of appTags) {
+        if (!source.includes(appTag)) throw new Error(`first-paint: no ${appTag} in index.html`);
+        source = source.replace(new RegExp(`\\s*${appTag.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`), '');
+      }
+      const code = await script(routeScripts, { scripts: [...loaded].map((name) => `/${name}`) });
+      const fileName = `assets/first-paint-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      html.source = source.replace('<title>', `${tag(`/${fileName}`)}\n    <title>`);
     },
   };
 }
@@ -87,9 +173,24 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), pdfjsStandardFonts(), precompress()],
-  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+/**
+ * react-router's package points every bundler at its development build (remix-run/react-router#12532);
+ * the store's build takes the production one: the same code without its development warnings.
+ */
+function reactRouterProduction(command: string) {
+  if (command !== 'build') return [];
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), pdfjsStandardFonts(), firstPaint(), precompress()],
+  resolve: {
+    alias: [{ find: '@', replacement: new URL('./src', import.meta.url).pathname }, ...reactRouterProduction(command)],
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { sourcemap: true },
   test: {
@@ -101,4 +202,4 @@ export default defineConfig({
     // Room for a machine busy with other work: a test that waits for a condition is bounded, not timed.
     testTimeout: 60_000,
   },
-});
+}));

@@ -121,6 +121,25 @@ test.describe('book detail', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a malformed book link shows "Book not found." without asking the API or a console error @phone', async ({
+    page,
+  }) => {
+    const errors = recordConsoleErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/books/')) asked.push(request.url());
+    });
+    // Not ids of the form the API accepts: a link built from a missing value, a word, a UUID of no version.
+    for (const id of ['undefined', 'abc', '01a217fe-869d-0fa2-b887-05ce9c057923']) {
+      await page.goto('about:blank');
+      await page.goto(`/#/book/${id}`);
+      await expect(page.getByText('Book not found.')).toBeVisible();
+      await expect(page).toHaveTitle('Book not found · Bookshelf');
+    }
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test('an unknown book shows "Book not found."', async ({ page }) => {
     await page.goto('/#/book/01900000-0000-7000-8000-000000000000');
     await expect(page.getByText('Book not found.')).toBeVisible();

@@ -1,12 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { useEffect } from 'react';
+import { RouterProvider, type DataRouter } from 'react-router-dom';
 import { queryClient } from '@/lib/query-client';
-import { createRouter } from './router';
 import { sendToLoginWhenSessionEnds } from './session-expired';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ router }: { router: DataRouter }) {
   useEffect(() => sendToLoginWhenSessionEnds(router, queryClient), [router]);
   return (
     <QueryClientProvider client={queryClient}>

@@ -9,9 +9,11 @@ import { RootLayout } from '@/components/layout/root-layout';
 import { UnreadMessagesBadge } from '@/features/admin/components/unread-messages-badge';
 import { paths } from '@/config/paths';
 import { RouteError } from '@/components/layout/route-error';
+import { isBookId } from '@/lib/book-id';
 import { getBookQueryOptions } from '@/lib/get-book';
 import { queryClient } from '@/lib/query-client';
 import { reloadOnceForNewVersion } from '@/lib/stale-chunk';
+import { storeInfoQueryOptions } from '@/lib/store-currency';
 import { HeaderActions } from './header-actions';
 
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -41,7 +43,16 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteError />,
     children: [
-      { index: true, ...page(() => import('./routes/public/home')) },
+      {
+        index: true,
+        // The offer running now is known before the page is drawn: its banner, above the books, would
+        // otherwise push them down when it comes (index.html shows the page's first screen meanwhile).
+        loader: async () => {
+          await queryClient.ensureQueryData(storeInfoQueryOptions).catch(() => undefined);
+          return null;
+        },
+        ...page(() => import('./routes/public/home')),
+      },
       { path: 'about', ...page(() => import('./routes/public/about')) },
       { path: 'library', ...page(() => import('./routes/public/library')) },
       { path: 'contact', ...page(() => import('./routes/public/contact')) },
@@ -51,7 +62,7 @@ export const routes: RouteObject[] = [
         // The book is asked for while its page's script downloads, not after: its cover (the page's
         // largest paint) comes one round trip sooner.
         loader: ({ params }) => {
-          if (params.id) void queryClient.prefetchQuery(getBookQueryOptions(params.id));
+          if (isBookId(params.id)) void queryClient.prefetchQuery(getBookQueryOptions(params.id));
           return null;
         },
         ...page(() => import('./routes/public/book')),

@@ -19,15 +19,18 @@ import { ReadALittle } from './read-a-little';
 export function BookDetail({ bookId, ...slots }: { bookId: string } & BookCardSlots) {
   const book = useBook(bookId);
   if (book.isPending) return <BookDetailSkeleton />;
-  if (book.isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-stone-200 bg-white px-6 py-16 text-center">
-        <title>Book not found · Bookshelf</title>
-        <p className="font-serif text-2xl text-stone-800">Book not found.</p>
-      </div>
-    );
-  }
+  if (book.isError) return <BookNotFound />;
   return <BookDetailContent book={book.data} {...slots} />;
+}
+
+/** What a link to no book shows: one the server does not know, or an id of a form no book has. */
+export function BookNotFound() {
+  return (
+    <div role="alert" className="rounded-2xl border border-stone-200 bg-white px-6 py-16 text-center">
+      <title>Book not found · Bookshelf</title>
+      <p className="font-serif text-2xl text-stone-800">Book not found.</p>
+    </div>
+  );
 }
 
 function BookDetailContent({ book, renderAddToCart, renderFavourite, renderReviews }: { book: Book } & BookCardSlots) {
