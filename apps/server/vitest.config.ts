@@ -16,6 +16,13 @@ const ALONE = [
   'src/modules/mail/mail.test.ts',
 ];
 
+/**
+ * Tests that change the process's globals: each runs in a worker of its own, since the API tests'
+ * workers keep their modules from file to file. drizzle-kit (the schema-drift check) adds an
+ * enumerable `Array.prototype.random`, which pdf.js refuses to run beside.
+ */
+const OWN_WORKER = ['src/db/schema-drift.test.ts'];
+
 export default defineConfig({
   resolve: { alias: { '@ebook/shared': new URL('../../packages/shared/src/index.ts', import.meta.url).pathname } },
   test: {
@@ -35,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.test.ts'],
-          exclude: ALONE,
+          exclude: [...ALONE, ...OWN_WORKER],
           maxWorkers: 3,
           // A worker keeps the modules it loaded from one file to the next (each file still builds its
           // own app on its own database): loading the app again for every file was a third of the
@@ -43,6 +50,10 @@ export default defineConfig({
           isolate: false,
           sequence: { groupOrder: 0 },
         },
+      },
+      {
+        extends: true,
+        test: { name: 'own-worker', include: OWN_WORKER, isolate: true, maxWorkers: 3, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
