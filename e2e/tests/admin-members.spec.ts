@@ -72,5 +72,6 @@ test('the admin sidebar leads to every section; on phones the header menu does, 
   await open();
   await menu.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/#\/$/);
-  expect((await page.request.get('/api/admin/overview')).status()).toBe(401);
+  // The app goes home first, then ends the session (lib/auth/logout.ts): wait for the server's answer.
+  await expect.poll(async () => (await page.request.get('/api/admin/overview')).status()).toBe(401);
 });
