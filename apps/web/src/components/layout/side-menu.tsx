@@ -113,8 +113,11 @@ export function SideMenu({
               className="rounded-md px-3 py-2 text-left font-medium text-stone-700 hover:bg-brand-50"
               onClick={() => {
                 onClose();
-                // Leave the member area first, or its guard would send us to /login.
-                void Promise.resolve(navigate(paths.home)).then(() => logout.mutate());
+                // Home, and the session ended at once: a navigation can be held up or replaced (its
+                // promise is not a promise that it ends), and the guard of the page being left sends
+                // a just-signed-out member home, not to /login (markSignedOut, lib/auth/logout.ts).
+                void navigate(paths.home);
+                logout.mutate();
               }}
             >
               Logout

@@ -86,9 +86,11 @@ export function DashboardSidebar({
   }, [drawerOpen, closeDrawer]);
 
   const onLogout = () => {
-    // Leave the protected area first (its page may still be loading on a slow phone): once the
-    // session is cleared the guard would send us to /login.
-    void Promise.resolve(navigate(paths.home)).then(() => logout.mutate());
+    // Home, and the session ended at once: a navigation can be held up or replaced (its promise is
+    // not a promise that it ends), and the guard of the page being left sends a just-signed-out
+    // member home, not to /login (markSignedOut, lib/auth/logout.ts).
+    void navigate(paths.home);
+    logout.mutate();
   };
   const name = user?.name || fallbackName;
   // Labels hide only on wide screens when collapsed; the phone drawer always shows them.
