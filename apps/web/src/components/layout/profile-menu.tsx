@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { User } from '@ebook/shared';
 import { Avatar } from '@/components/ui/avatar';
-import { dashboardPathFor, paths } from '@/config/paths';
-import { useLogout } from '@/lib/auth/logout';
+import { dashboardPathFor } from '@/config/paths';
+import { useLogoutAndGoHome } from '@/lib/auth/logout';
 
 /** The signed-in user's avatar with a Dashboard / Logout dropdown. */
 export function ProfileMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const { logoutAndGoHome } = useLogoutAndGoHome();
 
   useEffect(() => {
     if (!open) return;
@@ -28,7 +27,7 @@ export function ProfileMenu({ user }: { user: User }) {
 
   const onLogout = () => {
     setOpen(false);
-    logout.mutate(undefined, { onSettled: () => void navigate(paths.home) });
+    logoutAndGoHome();
   };
 
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import type { User } from '@ebook/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/lib/auth/logout';
+import { useLogoutAndGoHome } from '@/lib/auth/logout';
 import { ACCOUNT_LINKS, NAV_LINKS } from './nav-links';
 
 /** Badges after the labels of the phone menu's account links, keyed by the link's address. */
@@ -25,8 +25,7 @@ export function SideMenu({
   accountBadges?: AccountBadges;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const { logoutAndGoHome } = useLogoutAndGoHome();
 
   useEffect(() => {
     if (!open) return;
@@ -113,11 +112,7 @@ export function SideMenu({
               className="rounded-md px-3 py-2 text-left font-medium text-stone-700 hover:bg-brand-50"
               onClick={() => {
                 onClose();
-                // Home, and the session ended at once: a navigation can be held up or replaced (its
-                // promise is not a promise that it ends), and the guard of the page being left sends
-                // a just-signed-out member home, not to /login (markSignedOut, lib/auth/logout.ts).
-                void navigate(paths.home);
-                logout.mutate();
+                logoutAndGoHome();
               }}
             >
               Logout

@@ -4,13 +4,12 @@
  * over a dimmed backdrop, opened by a button the page places (`aria-controls` the sidebar's id).
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Icon, type IconName } from '@/components/ui/icon';
-import { paths } from '@/config/paths';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useMe } from '@/lib/auth/get-me';
-import { useLogout } from '@/lib/auth/logout';
+import { useLogoutAndGoHome } from '@/lib/auth/logout';
 
 export interface SidebarEntry {
   to: string;
@@ -72,8 +71,7 @@ export function DashboardSidebar({
   closeDrawer,
 }: DashboardSidebarProps) {
   const { data: user } = useMe();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const { logoutAndGoHome, isPending: loggingOut } = useLogoutAndGoHome();
   const closeButton = useRef<HTMLButtonElement>(null);
   const isWide = useMediaQuery('(min-width: 768px)');
 
@@ -85,13 +83,6 @@ export function DashboardSidebar({
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen, closeDrawer]);
 
-  const onLogout = () => {
-    // Home, and the session ended at once: a navigation can be held up or replaced (its promise is
-    // not a promise that it ends), and the guard of the page being left sends a just-signed-out
-    // member home, not to /login (markSignedOut, lib/auth/logout.ts).
-    void navigate(paths.home);
-    logout.mutate();
-  };
   const name = user?.name || fallbackName;
   // Labels hide only on wide screens when collapsed; the phone drawer always shows them.
   const hideLabel = collapsed ? 'md:sr-only' : '';
@@ -170,8 +161,8 @@ export function DashboardSidebar({
         <div className="flex flex-col gap-1 border-t border-stone-200 p-3">
           <button
             type="button"
-            onClick={onLogout}
-            disabled={logout.isPending}
+            onClick={logoutAndGoHome}
+            disabled={loggingOut}
             title={collapsed ? 'Logout' : undefined}
             className={`${row} text-stone-700 hover:bg-red-50 hover:text-red-700 disabled:opacity-60`}
           >
