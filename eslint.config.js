@@ -104,11 +104,11 @@ const serverLayers = {
 /**
  * A server module is used through its index.ts: another module never imports the files inside it,
  * and a module's own files never import their index (which would make import cycles through it). The
- * document worker's code imports a module's documents.ts instead (files/documents.ts: the readers of
- * untrusted files, without the database or the server that index.ts brings in).
+ * document worker's code imports a module's pdf-documents.ts or epub-documents.ts instead (in files: the
+ * readers of untrusted files, without the database or the server that index.ts brings in).
  */
 const MODULE_RULE =
-  "Import another module through its index.ts (modules/<name>/index.ts), or its documents.ts from the document worker's code, never its inner files.";
+  "Import another module through its index.ts (modules/<name>/index.ts), or its pdf-documents.ts or epub-documents.ts from the document worker's code, never its inner files.";
 const OWN_INDEX_RULE = "A module's own files import each other directly, not through their index.ts.";
 const moduleBoundaries = [
   [`${SERVER}/modules/*/*.ts`, '\\.\\./', '\\./index\\.js$'],
@@ -121,7 +121,7 @@ const moduleBoundaries = [
       'error',
       {
         patterns: [
-          { regex: `^${up}[^./][^/]*/(?!(index|documents)\\.js$)`, message: MODULE_RULE },
+          { regex: `^${up}[^./][^/]*/(?!(index|pdf-documents|epub-documents)\\.js$)`, message: MODULE_RULE },
           { regex: `^${ownIndex}`, message: OWN_INDEX_RULE },
         ],
       },

@@ -24,7 +24,7 @@ const ALONE = [
 const OWN_WORKER = ['src/db/schema-drift.test.ts'];
 
 /** Files a run leaves out (scripts/test.mjs: the PostgreSQL run skips the engine-independent ones). */
-const SKIPPED: string[] = JSON.parse(process.env.TEST_EXCLUDE ?? '[]');
+const SKIPPED = JSON.parse(process.env.TEST_EXCLUDE ?? '[]') as string[];
 
 export default defineConfig({
   resolve: { alias: { '@ebook/shared': new URL('../../packages/shared/src/index.ts', import.meta.url).pathname } },

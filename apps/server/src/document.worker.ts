@@ -6,40 +6,46 @@
  * reading cuts samples, downloads stamps sold copies).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { cutSample } from './modules/reading/cut-sample.js';
 import type { DocumentJob, WorkerAnswer } from './modules/files/document-job-types.js';
-import { inspectPdf, PdfRefusal } from './modules/files/inspect-pdf.js';
-import { stampPdf } from './modules/downloads/stamp-pdf.js';
-import { EpubRefusal } from './modules/files/epub-archive.js';
-import { inspectEpub } from './modules/files/inspect-epub.js';
-import { stampEpub } from './modules/downloads/stamp-epub.js';
-import { cutEpubSample } from './modules/reading/cut-epub-sample.js';
-import { CalibreRefusal, readCalibreDb } from './modules/imports/calibre-db.js';
 
+/**
+ * Each kind's code is loaded when its first job comes (the bundle is split per kind): an EPUB job never
+ * loads pdf-lib (about 200 ms of CPU a worker) and a PDF job never the EPUB and calibre readers.
+ */
 async function run(job: DocumentJob): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   switch (job.kind) {
-    case 'inspect':
+    case 'inspect': {
+      const { inspectPdf } = await import('./modules/files/inspect-pdf.js');
       return { result: await inspectPdf(job.bytes), transfer: [] };
-    case 'inspect-epub':
+    }
+    case 'inspect-epub': {
+      const { inspectEpub } = await import('./modules/files/inspect-epub.js');
       return { result: await inspectEpub(job.bytes), transfer: [] };
+    }
     case 'sample': {
+      const { cutSample } = await import('./modules/reading/cut-sample.js');
       const sample = await cutSample(job.bytes, job.chosen, { title: job.title, author: job.author });
       return { result: sample, transfer: [sample.bytes.buffer as ArrayBuffer] };
     }
     case 'epub-sample': {
+      const { cutEpubSample } = await import('./modules/reading/cut-epub-sample.js');
       const sample = await cutEpubSample(job.bytes, { title: job.title, author: job.author });
       return { result: sample, transfer: [sample.bytes.buffer as ArrayBuffer] };
     }
     case 'stamp': {
+      const { stampPdf } = await import('./modules/downloads/stamp-pdf.js');
       const stamped = await stampPdf(job.bytes, { ...job.stamp, soldAt: new Date(job.stamp.soldAt) });
       return { result: stamped, transfer: [stamped.buffer as ArrayBuffer] };
     }
     case 'stamp-epub': {
+      const { stampEpub } = await import('./modules/downloads/stamp-epub.js');
       const stamped = await stampEpub(job.bytes, { ...job.stamp, soldAt: new Date(job.stamp.soldAt) });
       return { result: stamped, transfer: [stamped.buffer as ArrayBuffer] };
     }
-    case 'read-calibre':
+    case 'read-calibre': {
+      const { readCalibreDb } = await import('./modules/imports/calibre-db.js');
       return { result: await readCalibreDb(job.bytes, { priceColumn: job.priceColumn }), transfer: [] };
+    }
   }
 }
 
@@ -48,21 +54,26 @@ async function answer(job: DocumentJob): Promise<void> {
     const { result, transfer } = await run(job);
     parentPort!.postMessage({ ok: true, result } satisfies WorkerAnswer, transfer);
   } catch (error) {
-    parentPort!.postMessage(refusal(job, error));
+    parentPort!.postMessage(await refusal(job, error));
   }
 }
 
-function refusal(job: DocumentJob, error: unknown): WorkerAnswer {
+/** The refusal a job's error stands for; the classes are those of the kind's own code, already loaded. */
+async function refusal(job: DocumentJob, error: unknown): Promise<WorkerAnswer> {
+  if (job.kind === 'read-calibre') {
+    const { CalibreRefusal } = await import('./modules/imports/calibre-db.js');
+    if (error instanceof CalibreRefusal) return { ok: false, code: 'IMPORT_UNREADABLE', msg: error.message };
+  }
   const epub = job.kind.includes('epub');
-  return error instanceof CalibreRefusal
-    ? { ok: false, code: 'IMPORT_UNREADABLE', msg: error.message }
-    : error instanceof PdfRefusal || error instanceof EpubRefusal
-      ? { ok: false, code: error.code, msg: error.message }
-      : epub
-        ? { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' }
-        : error instanceof RangeError
-          ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
-          : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
+  const { EpubRefusal } = epub ? await import('./modules/files/epub-archive.js') : { EpubRefusal: undefined };
+  const { PdfRefusal } = epub ? { PdfRefusal: undefined } : await import('./modules/files/inspect-pdf.js');
+  return (PdfRefusal && error instanceof PdfRefusal) || (EpubRefusal && error instanceof EpubRefusal)
+    ? { ok: false, code: error.code, msg: error.message }
+    : epub
+      ? { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' }
+      : error instanceof RangeError
+        ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
+        : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
 }
 
 const start = workerData as DocumentJob | { kind: 'serve' };

@@ -59,8 +59,10 @@ async function bundleDocumentWorker(): Promise<string> {
   const dir = mkdtempSync(path.join(cache, 'document-worker-'));
   const outfile = path.join(dir, 'document.worker.js');
   await build({
-    entryPoints: [path.join(server, 'src/document.worker.ts')],
-    outfile,
+    entryPoints: { 'document.worker': path.join(server, 'src/document.worker.ts') },
+    outdir: dir,
+    splitting: true,
+    chunkNames: 'document-worker/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -8,9 +8,9 @@
  * copy twice gives the same bytes and the file store keeps one.
  */
 import { posix } from 'node:path';
-import { openEpub, EpubRefusal } from '../files/documents.js';
+import { openEpub, EpubRefusal } from '../files/epub-documents.js';
 import { escapeXml, writeEpubArchive, xhtmlPage } from '../../lib/epub-writer.js';
-import { footerText, type Stamp } from './stamp-pdf.js';
+import { footerText, type Stamp } from './stamp.js';
 
 /** Inserts `text` before the last closing tag `name` (with any namespace prefix) of the package document. */
 export function insertBeforeClosing(opf: string, name: string, text: string): string {

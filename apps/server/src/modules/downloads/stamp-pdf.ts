@@ -20,26 +20,11 @@ import {
   rgb,
   StandardFonts,
 } from 'pdf-lib';
-
-export interface Stamp {
-  name: string;
-  email: string;
-  /** The order's internal id, kept in the metadata for support. */
-  orderId: string;
-  /** The order number people read aloud (BK-2026-000123), on every page. */
-  orderNumber: string;
-  /** When the copy was sold: written as the document's modification date. */
-  soldAt: Date;
-  storeName: string;
-}
+import { footerText, type Stamp } from './stamp.js';
 
 const FONT_SIZE = 7;
 /** Distance of the footer's baseline from the visible bottom edge, in points. */
 const MARGIN = 10;
-
-export function footerText(stamp: Stamp): string {
-  return `Sold to ${stamp.name} <${stamp.email}> · Order ${stamp.orderNumber} · ${stamp.storeName} · For personal use`;
-}
 
 export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });

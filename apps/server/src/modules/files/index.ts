@@ -1,6 +1,7 @@
 /**
  * What other modules use of files. Other modules import from here, never from the files inside; the
- * document worker's code imports documents.ts (the readers of untrusted files) instead.
+ * document worker's code imports pdf-documents.ts or epub-documents.ts (the readers of untrusted files)
+ * instead.
  */
 export { DocumentJobFailed, DocumentRefused } from './document-jobs.js';
 export type { DocumentJobRunner, DocumentJobs } from './document-jobs.js';

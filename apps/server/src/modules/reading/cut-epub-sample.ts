@@ -10,7 +10,7 @@
  */
 import { posix } from 'node:path';
 import { CONTAINER_XML, navDocument, packageDocument, type PackageItem } from '../../lib/build-epub.js';
-import { EpubRefusal, openEpub, resolveHref, type ManifestItem } from '../files/documents.js';
+import { EpubRefusal, openEpub, resolveHref, type ManifestItem } from '../files/epub-documents.js';
 import { escapeXml, writeEpubArchive, xhtmlPage } from '../../lib/epub-writer.js';
 
 /** The share of the book's text a sample aims at, and the most it may ever hold. */

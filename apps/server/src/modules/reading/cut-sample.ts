@@ -20,7 +20,7 @@ import {
   type PDFContext,
   type PDFPageLeaf,
 } from 'pdf-lib';
-import { loadUntrusted, PdfRefusal } from '../files/documents.js';
+import { loadUntrusted, PdfRefusal } from '../files/pdf-documents.js';
 import {
   decoded,
   DROPPED_KEYS,

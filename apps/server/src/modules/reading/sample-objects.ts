@@ -17,7 +17,7 @@ import {
   type PDFObject,
   type PDFPageLeaf,
 } from 'pdf-lib';
-import { PdfRefusal } from '../files/documents.js';
+import { PdfRefusal } from '../files/pdf-documents.js';
 
 /** The kinds of resources a content stream names (Resources' sub-dictionaries). */
 export const RESOURCE_KINDS = ['Font', 'XObject', 'ExtGState', 'ColorSpace', 'Pattern', 'Shading', 'Properties'];
