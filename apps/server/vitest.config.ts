@@ -67,7 +67,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'alone', include: ALONE, exclude: SKIPPED, fileParallelism: false, sequence: { groupOrder: 1 } },
+        // One after another in one worker that, like the api project's, keeps its modules from file to file.
+        test: {
+          name: 'alone',
+          include: ALONE,
+          exclude: SKIPPED,
+          fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
