@@ -42,9 +42,9 @@ export default defineConfig({
       grep: /@phone/,
       grepInvert: STORE_WIDE,
     },
-    // Tests that change what every shopper sees (the store's promotion) run alone, after the others (see
-    // run.mjs): a checkout running beside them would be refused, its total changed under it.
-    { name: 'store-wide', use: desktop, grep: STORE_WIDE },
+    // Tests that change what every shopper sees (the store's promotion) run after the others, one at a
+    // time, on the same store: a checkout running beside them would be refused, its total changed under it.
+    { name: 'store-wide', use: desktop, grep: STORE_WIDE, dependencies: ['desktop', 'phone'], workers: 1 },
   ],
   webServer: {
     command: 'node start-server.mjs',
