@@ -92,6 +92,8 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
   const frame = useRef<HTMLDivElement>(null);
   const remember = useRef(saved.remember);
   remember.current = saved.remember;
+  /** The place epub.js last reported: set at once, where `place` waits for React's next render. */
+  const shownCfi = useRef<string | null>(null);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
 
@@ -114,6 +116,7 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
       (location: { start: { cfi: string; href: string; percentage?: number }; atStart?: boolean; atEnd?: boolean }) => {
         // Locations are filled in as the book is counted: only a finished count gives percentages.
         const percentage = countedRef.current ? book.locations.percentageFromCfi(location.start.cfi) : null;
+        shownCfi.current = location.start.cfi;
         setPlace({
           cfi: location.start.cfi,
           href: location.start.href,
@@ -156,9 +159,11 @@ function EpubView(props: EpubReaderProps & { book: Book; toc: TocEntry[] }) {
     };
   }, [book, shown]);
   useEffect(() => {
-    if (!counted || !place || place.percentage !== null) return;
+    // Only for the place still shown: a page turned since this render (epub.js reports it outside React)
+    // is newer, and writing this one over it would show and save a place the reader has left.
+    if (!counted || !place || place.percentage !== null || place.cfi !== shownCfi.current) return;
     const percentage = book.locations.percentageFromCfi(place.cfi);
-    setPlace({ ...place, percentage });
+    setPlace((current) => (current?.cfi === place.cfi ? { ...current, percentage } : current));
     remember.current({ locator: place.cfi, percentage });
   }, [counted, place, book]);
 
