@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port.js';
+import { bundledStore } from './test/store-bundle.js';
 
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+const entry = bundledStore('server');
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -18,7 +18,7 @@ async function start(args: string[], env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebook-start-'));
   dirs.push(dataDir, `${dataDir}-gateway`);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, [entry, ...args], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

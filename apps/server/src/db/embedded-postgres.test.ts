@@ -8,7 +8,6 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalFileStore } from '../lib/file-store.js';
@@ -18,9 +17,10 @@ import { openDatabase } from './client.js';
 import { OUTSIDE_CLUSTERS } from './embedded-postgres.js';
 import { moveFromPglite, movedPgliteDir } from './move-from-pglite.js';
 import { books } from './schema/index.js';
+import { bundledStore } from '../test/store-bundle.js';
 
 const embeddedRun = !process.env.TEST_DATABASE_URL && process.env.TEST_FILE_STORE !== 's3';
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server.ts');
+const entry = bundledStore('server');
 // As root, PostgreSQL runs as another user, which must be able to reach the folder.
 const work = mkdtempSync(path.join(tmpdir(), 'ebook-embedded-pg-'));
 chmodSync(work, 0o755);
@@ -79,7 +79,7 @@ function watchdogOf(pid: number): number | undefined {
 
 async function startStore(dataDir: string): Promise<{ store: ChildProcess; base: string }> {
   const port = await freePort();
-  const store = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const store = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

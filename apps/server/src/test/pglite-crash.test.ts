@@ -1,23 +1,23 @@
 /**
- * The embedded database survives a crash: the store (run from its sources on PGlite) takes orders one
- * after another and is killed with SIGKILL in the middle of them; every order it had answered 201 for
- * is still there when the database is opened again. Runs once, in the embedded run of the API suite.
+ * The embedded database survives a crash: the store (bundled as for production, on PGlite) takes orders
+ * one after another and is killed with SIGKILL in the middle of them; every order it had answered 201
+ * for is still there when the database is opened again. Runs once, in the embedded run of the API suite.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { waitFor } from './wait-for.js';
 import { books, orders } from '../db/schema/index.js';
 import { freePort } from './free-port.js';
+import { bundledStore } from './store-bundle.js';
 
 const embeddedRun = !process.env.TEST_DATABASE_URL && process.env.TEST_FILE_STORE !== 's3';
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server.ts');
+const entry = bundledStore('server');
 const work = mkdtempSync(path.join(tmpdir(), 'ebook-pglite-crash-'));
 const dataDir = path.join(work, 'data');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -57,7 +57,7 @@ describe.runIf(embeddedRun)('the embedded database and kill -9', () => {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const store = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const store = spawn(process.execPath, [entry], {
       env: {
         ...process.env,
         NODE_ENV: 'test',

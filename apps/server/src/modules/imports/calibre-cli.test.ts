@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
@@ -16,8 +15,9 @@ import { LocalFileStore } from '../../lib/file-store.js';
 import { amazonBooks, buildLibrary } from '../../test/calibre.js';
 import { storedFiles } from '../../test/books.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { bundledStore } from '../../test/store-bundle.js';
 
-const entry = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const entry = bundledStore('import');
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 /**
  * 200 books by default; CALIBRE_CRASH_BOOKS makes a smaller library for a quick run (each book costs a
@@ -47,7 +47,7 @@ interface Run {
 
 /** Runs the command; `killWhen` sees the output so far and, true, has the process SIGKILLed. */
 function runImport(args: string[], env: Record<string, string>, killWhen?: (out: string) => boolean): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, [entry, ...args], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

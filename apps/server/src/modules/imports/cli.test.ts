@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
 import { books } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { bundledStore } from '../../test/store-bundle.js';
 
-const entry = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const entry = bundledStore('import');
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
 let ctx: TestContext | undefined;
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 function runImport(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, [entry, ...args], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

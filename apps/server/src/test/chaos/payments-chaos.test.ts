@@ -1,6 +1,6 @@
 /**
  * The short version of `npm run chaos:payments`, in the PostgreSQL run of the API suite: a few kill -9
- * trials against the store run from its sources on a throwaway database (mid-payment, then
+ * trials against the store bundled as for production on a throwaway database (mid-payment, then
  * mid-refund), and a few PostgreSQL restarts
  * on a cluster of our own when the PostgreSQL tools are installed. The full 200 trials run on demand.
  */
@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runPaymentsChaos, type ChaosMode, type ChaosReport } from './payments-chaos.js';
 import { PgCluster, postgresToolsAvailable } from './pg-cluster.js';
 import { freePort } from '../free-port.js';
+import { bundledStore } from '../store-bundle.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const TRIALS = Number(process.env.CHAOS_TEST_TRIALS ?? 5);
@@ -44,7 +45,7 @@ async function run(mode: ChaosMode, databaseUrl: string, restartDatabase?: () =>
     port: await freePort(),
     dataDir: path.join(work, 'data'),
     gatewayDir: path.join(work, 'gateway'),
-    fromSource: true,
+    serverEntry: bundledStore('server'),
     restartDatabase,
     attemptTimeoutMs: 15_000,
   });

@@ -1,17 +1,18 @@
 /**
- * The short soak in `npm test` (embedded run only): the store from its sources on the demo catalogue,
- * under a steady mixed load for SOAK_SECONDS (default 20): no errors, and every window answers. The
- * 10-minute run with the memory figures is `npm run soak`.
+ * The short soak in `npm test` (embedded run only): the store, bundled as for production, on the demo
+ * catalogue, under a steady mixed load for SOAK_SECONDS (default 20): no errors, and every window
+ * answers. The 10-minute run with the memory figures is `npm run soak`.
  */
 import { describe, expect, it } from 'vitest';
 import { runSoak } from './soak.js';
+import { bundledStore } from '../store-bundle.js';
 
 const embeddedRun = !process.env.TEST_DATABASE_URL && process.env.TEST_FILE_STORE !== 's3';
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 20);
 
 describe.runIf(embeddedRun)('a short soak', () => {
   it(`serves ${SECONDS} s of mixed load (browse, search, view, buy, download, upload) without an error`, async () => {
-    const report = await runSoak({ seconds: SECONDS, rate: 20, users: 4, fromSource: true });
+    const report = await runSoak({ seconds: SECONDS, rate: 20, users: 4, serverEntry: bundledStore('server') });
     console.log(
       `soak: ${report.requests} requests in ${SECONDS} s, ${report.errors} errors, ` +
         `RSS ${report.rssStartMb} → ${report.rssEndMb} MB (max ${report.rssMaxMb}), ` +

@@ -21,6 +21,8 @@ export interface SoakOptions {
   users: number;
   /** Run the TypeScript sources through tsx instead of dist/server.js. */
   fromSource?: boolean;
+  /** The bundled server to run instead of dist/server.js. */
+  serverEntry?: string;
   log?: (line: string) => void;
 }
 
@@ -75,7 +77,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const args = options.fromSource
     ? ['--import', 'tsx', path.join(serverRoot, 'src', 'server.ts')]
-    : [path.join(serverRoot, 'dist', 'server.js')];
+    : [options.serverEntry ?? path.join(serverRoot, 'dist', 'server.js')];
   const store = new StoreProcess(
     args,
     {
