@@ -1,7 +1,7 @@
 // Runs npm scripts at the same time (`node scripts/run-together.mjs typecheck lint:eslint lint:rest`): each
 // one's output is printed whole when it ends, and the exit code is the first failure's. Used by `npm test`
 // for work that is mostly single-threaded: the type checks, ESLint and the rest of lint as three streams
-// (two, type checks and the whole lint, left one core idle for 40 s); the web tests beside the build.
+// (two, type checks and the whole lint, left one core idle for 40 s).
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 
