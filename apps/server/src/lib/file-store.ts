@@ -150,9 +150,13 @@ export async function stageOnDisk(
     },
   });
   const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+  const output = createWriteStream(tempPath, { mode: 0o640 });
   try {
-    await pipeline(input, meter, createWriteStream(tempPath, { mode: 0o640 }));
+    await pipeline(input, meter, output);
   } catch (error) {
+    // The pipeline can fail while the file is still being opened: removed before it has closed, the
+    // file would be created afterwards and left behind.
+    if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
     await rm(tempPath, { force: true });
     // Drain the rest of an aborted upload so the request can finish cleanly.
     if (!Buffer.isBuffer(source)) source.resume();
