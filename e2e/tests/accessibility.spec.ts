@@ -3,26 +3,10 @@
  * critical violation of WCAG 2.1 A/AA; and the whole purchase journey works by keyboard alone, with a
  * visible focus indicator at every step.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { settleAnimations } from '../support/animations';
+import { expectNoSeriousViolations } from '../support/accessibility';
 import { loginAsAdmin, newMember } from '../support/session';
 import { createBooks, settleSample, token } from './public-fixtures';
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  // Let entrance transitions finish: axe reads colours mid-fade otherwise.
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      screen,
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
 
 async function visit(page: Page, path: string, ready: Parameters<Page['getByRole']>, screen: string) {
   await page.goto(path);
@@ -58,7 +42,7 @@ test.describe('axe: no serious or critical violations', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add to favourites' }).click();
     await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'login required dialog');
+    await expectNoSeriousViolations(page, 'login required dialog', { popup: true });
   });
 
   test('member screens and dialogs', async ({ page }) => {
@@ -104,7 +88,7 @@ test.describe('axe: no serious or critical violations', () => {
       .first()
       .click();
     await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'admin delete confirmation');
+    await expectNoSeriousViolations(page, 'admin delete confirmation', { popup: true });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await visit(page, '/#/admin-dashboard/add-books', ['heading', { name: 'Add New Book' }], 'admin book form');
   });

@@ -6,8 +6,8 @@
  * on desktop and phone go to IMPORT_SHOTS_DIR when set.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/accessibility';
 import { loginAsAdmin, newMember } from '../support/session';
 
 const SHOTS = process.env.IMPORT_SHOTS_DIR;
@@ -17,14 +17,6 @@ const BOOKS = 5;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });
 };
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ screen, id: violation.id, nodes: violation.nodes.slice(0, 3).map((node) => node.target) }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
 
 const count = async (page: Page, label: string) =>
   Number(await page.getByTestId('import-summary').locator('div', { hasText: label }).locator('dd').innerText());

@@ -4,25 +4,13 @@
  * or the refund dialog, nor on the Sales screen, a member's page or the buyer's Orders and receipt,
  * on a desktop (1366x900) and a phone (390x844). SHOP_SHOTS_DIR keeps their screenshots.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/accessibility';
 import { loginAsAdmin, loginByApi, registerMember } from '../support/session';
 import { expectPopup, recordPopups } from '../support/popups';
 import { createBooks, token } from './public-fixtures';
 
 const SHOTS = process.env.SHOP_SHOTS_DIR;
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      screen,
-      id: violation.id,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
 
 /** A new member buys one new paid book through the API, in a browser-less session of their own. */
 /** How many pixels of the chart, as the screen shows it, are the revenue bars' colour (#b45309). */

@@ -147,9 +147,14 @@ describe('LibrarySearch suggestions (a WAI-ARIA combobox)', () => {
     const box = await typeAndWait('cold');
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
+    const searched = onSearch.mock.calls.length;
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onOpenBook.mock.calls).toEqual([['b2']]);
     expect(box).toHaveAttribute('aria-expanded', 'false');
+    // The book's page may still be loading: the search of what was typed, settling after the 300 ms,
+    // must not navigate again (it would cancel the way to the book).
+    await act(() => new Promise((settled) => setTimeout(settled, 400)));
+    expect(onSearch).toHaveBeenCalledTimes(searched);
   });
 
   it('Enter with nothing highlighted searches at once; Escape closes the list', async () => {

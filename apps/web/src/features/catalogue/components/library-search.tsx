@@ -41,8 +41,12 @@ export function LibrarySearch({
   // is told apart from an outside change (back button, Clear, a link), which refills the box.
   const sent = useRef(value);
 
+  // Set once a book is chosen: its page may still be loading (the router waits for the page's code),
+  // and a search settling meanwhile would navigate again and cancel the way to the book.
+  const leaving = useRef(false);
+
   const search = (q: string) => {
-    if (q === value) return;
+    if (leaving.current || q === value) return;
     sent.current = q;
     onSearch(q);
   };
@@ -64,6 +68,12 @@ export function LibrarySearch({
     setActiveId(null);
   };
 
+  const openBook = (bookId: string) => {
+    leaving.current = true;
+    close();
+    onOpenBook(bookId);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -75,9 +85,11 @@ export function LibrarySearch({
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const book = expanded && active >= 0 ? books[active] : undefined;
-      close();
-      if (book) onOpenBook(book._id);
-      else search(text.trim());
+      if (book) openBook(book._id);
+      else {
+        close();
+        search(text.trim());
+      }
     } else if (event.key === 'Escape') {
       if (expanded) event.preventDefault();
       close();
@@ -137,8 +149,7 @@ export function LibrarySearch({
             // mousedown, not click: the input keeps its focus (its blur would close the list first).
             onMouseDown={(event) => {
               event.preventDefault();
-              close();
-              onOpenBook(book._id);
+              openBook(book._id);
             }}
             onMouseMove={() => setActiveId(book._id)}
             className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${index === active ? 'bg-brand-50' : ''}`}
