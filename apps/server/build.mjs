@@ -1,30 +1,45 @@
 // Bundles the server (and the shared package it imports) into dist/server.js, the backup and import
 // commands into dist/backup.js and dist/import.js, and the document pool's worker into
-// dist/document.worker.js (split per kind of job); dependencies stay external.
+// dist/document.worker.js (split per kind of job); dependencies stay external. The API tests' global
+// setup makes the same bundle, without source maps, for the stores and commands they start.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const common = {
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  packages: 'external',
-  // The shared workspace package is TypeScript source: bundle it rather than import it at run time.
-  alias: { '@ebook/shared': '../../packages/shared/src/index.ts' },
-  logLevel: 'warning',
-};
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-await build({
-  ...common,
-  entryPoints: { server: 'src/server.ts', backup: 'src/backup/cli.ts', import: 'src/modules/imports/cli.ts' },
-});
-await build({
-  ...common,
-  // Run in worker threads by modules/files/document-jobs.ts, found beside server.js; split so that a job
-  // loads only its kind's code (dist/document-worker/ holds the parts).
-  entryPoints: { 'document.worker': 'src/document.worker.ts' },
-  splitting: true,
-  chunkNames: 'document-worker/[name]-[hash]',
-});
+/**
+ * Bundles the store into `outdir` (relative to this folder, or absolute).
+ * @param {string} outdir
+ * @param {{ sourcemap?: boolean }} [options]
+ */
+export async function buildStore(outdir, { sourcemap = false } = {}) {
+  /** @type {import('esbuild').BuildOptions} */
+  const common = {
+    absWorkingDir: here,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap,
+    packages: 'external',
+    // The shared workspace package is TypeScript source: bundle it rather than import it at run time.
+    alias: { '@ebook/shared': path.join(here, '../../packages/shared/src/index.ts') },
+    logLevel: 'warning',
+  };
+  await build({
+    ...common,
+    entryPoints: { server: 'src/server.ts', backup: 'src/backup/cli.ts', import: 'src/modules/imports/cli.ts' },
+  });
+  await build({
+    ...common,
+    // Run in worker threads by modules/files/document-jobs.ts, found beside server.js; split so that a job
+    // loads only its kind's code (document-worker/ holds the parts).
+    entryPoints: { 'document.worker': 'src/document.worker.ts' },
+    splitting: true,
+    chunkNames: 'document-worker/[name]-[hash]',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildStore('dist', { sourcemap: true });

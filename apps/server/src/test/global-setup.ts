@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { buildStore } from '../../build.mjs';
 import { openDatabase } from '../db/client.js';
 import { adminQuery } from './admin-query.js';
 import { startS3Server } from './s3-server.js';
@@ -50,39 +50,16 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The store bundled as for production (build.mjs): the server, the import command and the document
- * pool's worker, into a folder beside the installed packages they import. The worker started from
- * source would compile its TypeScript again for every job, and a store or command the tests start would
- * through tsx (about 1.5 s of CPU a start); the bundle is also what `npm start` runs. Returns the folder.
+ * The store bundled as for production (build.mjs): the server, the commands and the document pool's
+ * worker, into a folder beside the installed packages they import. The worker started from source would
+ * compile its TypeScript again for every job, and a store or command the tests start would through tsx
+ * (about 1.5 s of CPU a start); the bundle is also what `npm start` runs. Returns the folder.
  */
 async function bundleStore(): Promise<string> {
-  const server = fileURLToPath(new URL('../..', import.meta.url));
-  const cache = path.join(server, 'node_modules', '.cache');
+  const cache = fileURLToPath(new URL('../../node_modules/.cache', import.meta.url));
   mkdirSync(cache, { recursive: true });
   const outdir = mkdtempSync(path.join(cache, 'store-'));
-  const common = {
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@ebook/shared': path.join(server, '../../packages/shared/src/index.ts') },
-    logLevel: 'warning',
-  } as const;
-  await build({
-    ...common,
-    entryPoints: {
-      server: path.join(server, 'src/server.ts'),
-      import: path.join(server, 'src/modules/imports/cli.ts'),
-    },
-  });
-  await build({
-    ...common,
-    entryPoints: { 'document.worker': path.join(server, 'src/document.worker.ts') },
-    splitting: true,
-    chunkNames: 'document-worker/[name]-[hash]',
-  });
+  await buildStore(outdir);
   return outdir;
 }
 
