@@ -50,7 +50,6 @@ it('imports the readers of documents and nothing of the store, each kind of job 
     'cut-sample': ['pdf-lib'],
     'stamp-pdf': ['pdf-lib'],
     'inspect-epub': ['fast-xml-parser', 'yauzl', 'yazl'],
-    'epub-archive': ['yauzl', 'yazl'],
     'cut-epub-sample': ['fast-xml-parser', 'yauzl', 'yazl'],
     'stamp-epub': ['fast-xml-parser', 'yauzl', 'yazl'],
     'calibre-db': ['sql.js'],

@@ -6,6 +6,7 @@
  * reading cuts samples, downloads stamps sold copies).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { DocumentRefusal } from './lib/document-refusal.js';
 import type { DocumentJob, WorkerAnswer } from './modules/files/document-job-types.js';
 
 /**
@@ -54,26 +55,20 @@ async function answer(job: DocumentJob): Promise<void> {
     const { result, transfer } = await run(job);
     parentPort!.postMessage({ ok: true, result } satisfies WorkerAnswer, transfer);
   } catch (error) {
-    parentPort!.postMessage(await refusal(job, error));
+    parentPort!.postMessage(refusal(job, error));
   }
 }
 
-/** The refusal a job's error stands for; the classes are those of the kind's own code, already loaded. */
-async function refusal(job: DocumentJob, error: unknown): Promise<WorkerAnswer> {
+/** The refusal a job's error stands for: a reader's own, or, for anything else it threw, its kind's. */
+function refusal(job: DocumentJob, error: unknown): WorkerAnswer {
+  if (error instanceof DocumentRefusal) return { ok: false, code: error.code, msg: error.message };
   if (job.kind === 'read-calibre') {
-    const { CalibreRefusal } = await import('./modules/imports/calibre-db.js');
-    if (error instanceof CalibreRefusal) return { ok: false, code: 'IMPORT_UNREADABLE', msg: error.message };
+    return { ok: false, code: 'IMPORT_UNREADABLE', msg: 'The calibre library cannot be read.' };
   }
-  const epub = job.kind.includes('epub');
-  const { EpubRefusal } = epub ? await import('./modules/files/epub-archive.js') : { EpubRefusal: undefined };
-  const { PdfRefusal } = epub ? { PdfRefusal: undefined } : await import('./modules/files/inspect-pdf.js');
-  return (PdfRefusal && error instanceof PdfRefusal) || (EpubRefusal && error instanceof EpubRefusal)
-    ? { ok: false, code: error.code, msg: error.message }
-    : epub
-      ? { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' }
-      : error instanceof RangeError
-        ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
-        : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
+  if (job.kind.includes('epub')) return { ok: false, code: 'EPUB_UNREADABLE', msg: 'The EPUB cannot be read.' };
+  return error instanceof RangeError
+    ? { ok: false, code: 'PDF_TOO_COMPLEX', msg: 'The PDF is nested too deeply to be read.' }
+    : { ok: false, code: 'PDF_UNREADABLE', msg: 'The PDF cannot be read.' };
 }
 
 const start = workerData as DocumentJob | { kind: 'serve' };

@@ -2,7 +2,7 @@
  * The server keeps nothing in memory that matters, so several copies can run behind a load balancer:
  * two app instances over one database (and one Redis for the rate-limit counters) behave as one.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -95,8 +95,9 @@ describe('two server instances over one database', () => {
     const other = await buildApp({ config: limited.config, database: { ...limited.database, close: async () => {} } });
     try {
       const email = `shared-${Date.now()}@example.com`;
-      // A fresh address per run: Redis keeps the per-address counters of earlier runs for a minute.
-      const remoteAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+      // A fresh address per run, anywhere in the documentation range: Redis keeps the per-address
+      // counters of earlier runs, and of a run on the other engine, for a minute.
+      const remoteAddress = `2001:db8:${randomBytes(12).toString('hex').match(/.{4}/g)!.join(':')}`;
       const attempt = (app: App) =>
         app.inject({
           method: 'POST',

@@ -10,8 +10,8 @@
  *
  * Each refusal is an EpubRefusal with its code, answered 422.
  */
-import type { ErrorCode } from '@ebook/shared';
 import yauzl from 'yauzl';
+import { DocumentRefusal } from '../../lib/document-refusal.js';
 
 export const EPUB_LIMITS = {
   maxEntries: 10_000,
@@ -25,15 +25,7 @@ export const EPUB_LIMITS = {
 export type EpubLimits = typeof EPUB_LIMITS;
 
 /** A rule the EPUB breaks, answered as 422 with its code. */
-export class EpubRefusal extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'EpubRefusal';
-  }
-}
+export class EpubRefusal extends DocumentRefusal {}
 
 import { EPUB_MIMETYPE } from '../../lib/epub-writer.js';
 

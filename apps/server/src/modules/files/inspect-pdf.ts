@@ -6,8 +6,8 @@
  * The object count is first estimated from the raw bytes (a scan for "n g obj" and the counts of object
  * streams), so a file of millions of tiny objects is refused before the parser builds any of them.
  */
-import type { ErrorCode } from '@ebook/shared';
 import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { DocumentRefusal } from '../../lib/document-refusal.js';
 import type { PdfFacts } from './document-job-types.js';
 
 export const PDF_LIMITS = {
@@ -21,15 +21,7 @@ export const PDF_LIMITS = {
 };
 
 /** A rule the PDF breaks, answered as 422 with its code. */
-export class PdfRefusal extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PdfRefusal';
-  }
-}
+export class PdfRefusal extends DocumentRefusal {}
 
 const TOO_COMPLEX = 'The PDF is too complex to be processed (too many objects, pages or levels).';
 

@@ -4,13 +4,13 @@
  * bytes in memory: nothing is written back, and a file that is not a calibre database is refused.
  */
 import initSqlJs, { type Database } from 'sql.js';
+import { DocumentRefusal } from '../../lib/document-refusal.js';
 import type { CalibreBook } from '../files/index.js';
 
 /** Refused: not a calibre library's metadata.db, or no such custom column. */
-export class CalibreRefusal extends Error {
+export class CalibreRefusal extends DocumentRefusal {
   constructor(message: string) {
-    super(message);
-    this.name = 'CalibreRefusal';
+    super('IMPORT_UNREADABLE', message);
   }
 }
 
