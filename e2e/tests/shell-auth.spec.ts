@@ -95,8 +95,10 @@ test.describe('sign up and log in', () => {
     expect(sessionOnly?.httpOnly).toBe(true);
 
     await context.clearCookies();
-    await page.goto('/#/login');
+    // Reloaded first, so the app forgets the session it had: a signed-in app sends a visit to Login
+    // home, and a reload after that landed on the home page.
     await page.reload();
+    await page.goto('/#/login');
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Remember Me').check();
