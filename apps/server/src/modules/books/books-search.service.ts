@@ -37,11 +37,20 @@ const NEGATED = /(?:^|\s)-("[^"]*"|\S+)/g;
 const WORD = /[\p{L}\p{N}]+/gu;
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
-/** The words a search must contain (lower case, letters and digits), and its minus terms as typed. */
+/** A number in scientific notation run into a word ("1e53e5", "2e10x"): PostgreSQL's parser reads it as
+ * two tokens, the number ("1e53") and the word after it ("e5"), and so do the books' indexed words. */
+const NUMBER_THEN_WORD = /^(\d+e\d+)(\p{L}[\p{L}\p{N}]*)$/u;
+
+/** The words a search must contain (lower case, letters and digits, cut where PostgreSQL's parser cuts
+ * them), and its minus terms as typed. */
 export function parseSearch(q: string): { words: string[]; negated: string[] } {
   const negated = [...q.matchAll(NEGATED)].map((match) => match[1]!);
   const positive = q.replace(NEGATED, ' ').replace(/\bor\b/gi, ' ');
-  const words = [...new Set(positive.toLowerCase().match(WORD) ?? [])].slice(0, MAX_WORDS);
+  const typed = (positive.toLowerCase().match(WORD) ?? []).flatMap((word) => {
+    const parts = NUMBER_THEN_WORD.exec(word);
+    return parts ? [parts[1]!, parts[2]!] : [word];
+  });
+  const words = [...new Set(typed)].slice(0, MAX_WORDS);
   return { words, negated };
 }
 

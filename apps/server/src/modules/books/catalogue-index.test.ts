@@ -93,6 +93,17 @@ describe('the in-memory catalogue index', () => {
     for (const query of queries) differences.push(...(await compare(query)));
     expect(differences).toEqual([]);
   }, 300_000);
+
+  it('reads a number run into a word as PostgreSQL does ("1e53e5" is "1e53" and "e5")', async () => {
+    const admin = await createAdmin(ctx.app);
+    await postBook(ctx.app, admin, { title: 'Cardamom Fort 1e53e5' });
+    for (const q of ['1e53e5', 'cardamom fort 1e53e5', 'Cardamom 1E53e', 'fort 1e53']) {
+      const query: BookListQuery = { q, page: 1, limit: 5, type: 'all' };
+      expect(await compare(query)).toEqual([]);
+      const found = await listPublicBooks(ctx.app.db, ctx.app.caches, query);
+      expect(found.books.map((book) => book.title), q).toEqual(['Cardamom Fort 1e53e5']);
+    }
+  }, 300_000);
 });
 
 describe('search as you type from the index', () => {
