@@ -20,15 +20,18 @@ export function deleteConfirmText(owners: number): string {
   return `${who} this book. It will be removed from the library, carts and wishlists, and its owners keep it in My Library.`;
 }
 
-export function useDeleteBook() {
+/** Reads the book lists again: after a delete, or on finding a book already gone. */
+export function useRefreshBookLists() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteBook,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.books.all }),
-      ]);
-    },
-  });
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.books.all }),
+    ]);
+  };
+}
+
+export function useDeleteBook() {
+  const refreshBookLists = useRefreshBookLists();
+  return useMutation({ mutationFn: deleteBook, onSettled: refreshBookLists });
 }

@@ -7,7 +7,8 @@ import { Link } from 'react-router-dom';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, formatPrice, type Book, type BookStatus } from '@ebook/shared';
 import { paths } from '@/config/paths';
 import { confirmThenRun, showError } from '@/lib/alerts';
-import { deleteConfirmText, getBookOwners, useDeleteBook } from '../api/delete-book';
+import { deleteConfirmText, getBookOwners, useDeleteBook, useRefreshBookLists } from '../api/delete-book';
+import { ApiError } from '@/lib/api-client';
 import { useManagedBooks } from '../api/get-managed-books';
 import { useStoreCurrency } from '@/lib/store-currency';
 import { Icon } from '@/components/ui/icon';
@@ -38,6 +39,7 @@ export function BooksTable() {
   const books = useManagedBooks(page, { q: q || undefined, status: status || undefined });
   const currency = useStoreCurrency();
   const remove = useDeleteBook();
+  const refreshBookLists = useRefreshBookLists();
   const total = books.data?.total ?? 0;
 
   useStepBackPastLastPage(page, setPage, books.data?.total, PAGE_SIZE.adminBooks);
@@ -46,7 +48,13 @@ export function BooksTable() {
     let owners: number;
     try {
       ({ owners } = await getBookOwners(book._id));
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'BOOK_NOT_FOUND') {
+        // Another admin deleted it since the list was read: say so, and show the list as it is now.
+        void showError('Error!', 'This book has already been deleted.');
+        void refreshBookLists();
+        return;
+      }
       void showError('Error!', 'Failed to delete book.');
       return;
     }

@@ -1,25 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { json, stubServer } from '@/test/server';
 import { BookForm } from './book-form';
 
 const renderForm = (variant: 'admin' | 'member') =>
   renderWithProviders(<BookForm variant={variant} onSaved={() => {}} />);
-
-beforeAll(() => {
-  // jsdom has no matchMedia; SweetAlert2 asks it about reduced motion.
-  Object.assign(window, {
-    matchMedia: (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  });
-});
 
 afterEach(() => vi.restoreAllMocks());
 
