@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookSuggestion } from '@ebook/shared';
@@ -155,6 +155,9 @@ describe('LibrarySearch suggestions (a WAI-ARIA combobox)', () => {
     // must not navigate again (it would cancel the way to the book).
     await act(() => new Promise((settled) => setTimeout(settled, 400)));
     expect(onSearch).toHaveBeenCalledTimes(searched);
+    // Typing again before the book's page came is a new search.
+    fireEvent.change(box, { target: { value: 'cold war' } });
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith('cold war'));
   });
 
   it('Enter with nothing highlighted searches at once; Escape closes the list', async () => {

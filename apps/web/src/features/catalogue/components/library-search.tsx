@@ -41,8 +41,8 @@ export function LibrarySearch({
   // is told apart from an outside change (back button, Clear, a link), which refills the box.
   const sent = useRef(value);
 
-  // Set once a book is chosen: its page may still be loading (the router waits for the page's code),
-  // and a search settling meanwhile would navigate again and cancel the way to the book.
+  // Set once a book is chosen, until the next keystroke: its page may still be loading (the router waits
+  // for the page's code), and a search settling meanwhile would navigate again and cancel the way to it.
   const leaving = useRef(false);
 
   const search = (q: string) => {
@@ -123,6 +123,7 @@ export function LibrarySearch({
         autoComplete="off"
         value={text}
         onChange={(event) => {
+          leaving.current = false; // typing again, before the book's page came, is searching again
           setText(event.target.value);
           setOpen(true);
           setActiveId(null);
