@@ -101,7 +101,10 @@ describe('the in-memory catalogue index', () => {
       const query: BookListQuery = { q, page: 1, limit: 5, type: 'all' };
       expect(await compare(query)).toEqual([]);
       const found = await listPublicBooks(ctx.app.db, ctx.app.caches, query);
-      expect(found.books.map((book) => book.title), q).toEqual(['Cardamom Fort 1e53e5']);
+      expect(
+        found.books.map((book) => book.title),
+        q,
+      ).toEqual(['Cardamom Fort 1e53e5']);
     }
   }, 300_000);
 });
