@@ -68,7 +68,14 @@ test('the admin finds an order by the buyer’s e-mail and refunds it; the book 
   await loginAsAdmin(page);
   await page.goto('/#/admin-dashboard/orders');
   await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
+  // The rows of the unfiltered list stay, dimmed, until the search's answer comes (and they may be this
+  // very order alone, in a store with one order): wait for that answer, then for the table to settle.
+  const searched = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('q') === member.email && response.ok(),
+  );
   await page.getByLabel('Search orders').fill(member.email);
+  await searched;
+  await expect(page.getByRole('table', { name: 'Orders' })).not.toHaveAttribute('aria-busy');
   const row = page.getByTestId('admin-order').filter({ hasText: order.number });
   await expect(row).toHaveCount(1);
   await expect(page.getByTestId('admin-order')).toHaveCount(1);

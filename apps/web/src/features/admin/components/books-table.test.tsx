@@ -48,4 +48,27 @@ describe('Books Management', () => {
     expect(asked.filter((request) => request === 'GET /api/books/manage')).toHaveLength(2);
     expect(asked.some((request) => request.startsWith('DELETE'))).toBe(false);
   });
+
+  it('keeps the rows shown, dimmed and marked busy, until a search has its answer', async () => {
+    let answer: (() => void) | undefined;
+    stubServer(async (url) => {
+      const path = url.split('?')[0]!;
+      if (path === '/api/store') return json({ currency: 'USD' });
+      if (path !== '/api/books/manage') return notFound();
+      if (!new URL(url, 'http://store').searchParams.get('q'))
+        return json({ books: [book], total: 1, page: 1, limit: 5 });
+      await new Promise<void>((resolve) => (answer = resolve));
+      return json({ books: [], total: 0, page: 1, limit: 5 });
+    });
+    renderWithProviders(<BooksTable />);
+    const table = await screen.findByRole('table', { name: 'Books' });
+    expect(table).not.toHaveAttribute('aria-busy');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search books'), 'keeper');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: `Delete ${book.title}` })).toBeVisible();
+    answer!();
+    expect(await screen.findByText('No books found for your filter.')).toBeVisible();
+  });
 });

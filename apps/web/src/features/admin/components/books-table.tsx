@@ -114,12 +114,13 @@ export function BooksTable() {
         headers={['Title', 'Image', 'Price', 'Category', 'Edit', 'Delete']}
         stacked
         loading={books.isPending}
+        updating={books.isPlaceholderData}
         error={books.isError}
         empty={rows.length === 0}
         emptyText={filtered ? 'No books found for your filter.' : 'No books found.'}
       >
         {rows.map((book) => (
-          <tr key={book._id} className={`hover:bg-stone-50/60 ${books.isPlaceholderData ? 'opacity-60' : ''}`}>
+          <tr key={book._id} className="hover:bg-stone-50/60">
             <td data-label="Title" className="px-4 py-3">
               <p className="font-medium text-stone-900">{book.title}</p>
               <p className="text-xs text-stone-500">{book.author}</p>

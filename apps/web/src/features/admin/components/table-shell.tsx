@@ -11,6 +11,7 @@ export function TableShell({
   emptyText,
   children,
   stacked = false,
+  updating = false,
 }: {
   caption: string;
   headers: string[];
@@ -21,6 +22,9 @@ export function TableShell({
   children: ReactNode;
   /** Below 640 px each row becomes a card (its cells carry `data-label`). */
   stacked?: boolean;
+  /** The rows are the previous answer while a new one (another search, filter or page) loads: they are
+   * dimmed, and the table says it is busy. */
+  updating?: boolean;
 }) {
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -41,7 +45,10 @@ export function TableShell({
           tabIndex={0}
           className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          <table className={`w-full min-w-[36rem] text-left text-sm ${stacked ? 'stack-table' : ''}`}>
+          <table
+            aria-busy={updating || undefined}
+            className={`w-full min-w-[36rem] text-left text-sm ${stacked ? 'stack-table' : ''}`}
+          >
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
               <tr>
@@ -52,7 +59,7 @@ export function TableShell({
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-100">{children}</tbody>
+            <tbody className={`divide-y divide-stone-100 ${updating ? 'opacity-60' : ''}`}>{children}</tbody>
           </table>
         </div>
       )}
