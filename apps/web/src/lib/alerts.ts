@@ -1,11 +1,33 @@
+import type { SweetAlertOptions } from 'sweetalert2';
+
 /**
  * The specification's titled dialogs (SweetAlert2), in one place. SweetAlert2 (19 KB compressed) is
  * loaded with the first dialog, not with the page: no page needs it before someone acts.
  */
 const swal = () => import('sweetalert2').then((module) => module.default);
 
+/**
+ * Opens a dialog; when it closes, focus goes back to what had it before (the button pressed, or the
+ * field the form pointed at), unless the reader has already moved on. SweetAlert2's own return of focus
+ * comes a moment after the dialog has gone and takes focus from wherever it is: a field clicked into
+ * during the closing lost the first letters typed into it to the field before.
+ */
+async function fire(options: SweetAlertOptions) {
+  const Swal = await swal();
+  const opener = document.activeElement;
+  return Swal.fire({
+    ...options,
+    returnFocus: false,
+    didClose: () => {
+      const current = document.activeElement;
+      const movedOn = current !== null && current !== document.body;
+      if (!movedOn && opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+    },
+  });
+}
+
 export async function showSuccess(title: string, text?: string) {
-  return (await swal()).fire({ icon: 'success', title, text, timer: 1800, showConfirmButton: false });
+  return fire({ icon: 'success', title, text, timer: 1800, showConfirmButton: false });
 }
 
 /** Titles that say nothing on their own: the dialog's text is the headline instead. */
@@ -17,20 +39,18 @@ const GENERIC_TITLES = new Set(['Error', 'Error!']);
  * "Error" gives its place to the text. Always plain text, never HTML.
  */
 export async function showError(title: string, text?: string, reason?: string) {
-  if (reason) return (await swal()).fire({ icon: 'error', title: reason, text: text ?? title });
-  if (text && GENERIC_TITLES.has(title)) return (await swal()).fire({ icon: 'error', title: text });
-  return (await swal()).fire({ icon: 'error', title, text });
+  if (reason) return fire({ icon: 'error', title: reason, text: text ?? title });
+  if (text && GENERIC_TITLES.has(title)) return fire({ icon: 'error', title: text });
+  return fire({ icon: 'error', title, text });
 }
 
 export async function showWarning(title: string, text?: string) {
-  return (await swal()).fire({ icon: 'warning', title, text });
+  return fire({ icon: 'warning', title, text });
 }
 
 /** Asks before something destructive; resolves true when confirmed. */
 export async function confirmAction(options: { title: string; text?: string; confirmText?: string; danger?: boolean }) {
-  const result = await (
-    await swal()
-  ).fire({
+  const result = await fire({
     icon: options.danger === false ? 'question' : 'warning',
     title: options.title,
     text: options.text,
@@ -53,9 +73,7 @@ export function showLoginRequired(text: string) {
  * null when they stay a visitor.
  */
 export async function askToLogIn(text: string): Promise<'login' | 'signup' | null> {
-  const result = await (
-    await swal()
-  ).fire({
+  const result = await fire({
     icon: 'info',
     title: 'Login Required',
     text,
@@ -103,9 +121,7 @@ export async function confirmWithReason(options: {
   inputLabel: string;
   maxLength: number;
 }): Promise<string | null> {
-  const result = await (
-    await swal()
-  ).fire({
+  const result = await fire({
     icon: 'warning',
     title: options.title,
     text: options.text,
