@@ -1,8 +1,9 @@
 /**
- * Runs once before the API tests. On the embedded database it migrates one PGlite and saves its
- * data directory, so each test file starts from a copy instead of migrating again; on PostgreSQL it
- * migrates one template database that each test file's database is created from. With
- * TEST_FILE_STORE=s3 it starts an S3-compatible server that every test file stores its files in.
+ * Runs once before the API tests (in the root project; vitest.config.ts): bundles the store, and for the
+ * runs on the embedded database migrates one PGlite and saves its data directory, so each test file
+ * starts from a copy instead of migrating again; for the runs on PostgreSQL it migrates one template
+ * database that each test file's database is created from. When a run keeps its files in an
+ * S3-compatible store (TEST_FILE_STORE=s3), it starts the server every test file of it stores them in.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,17 +18,19 @@ import { startS3Server } from './s3-server.js';
 
 export default async function setup(project: TestProject) {
   const stops: Array<() => Promise<unknown>> = [];
+  const teardown = () => Promise.all(stops.map((stop) => stop()));
   const bundle = await bundleStore();
   project.provide('storeBundle', bundle);
   project.provide('documentWorkerBundle', path.join(bundle, 'document.worker.js'));
   stops.push(async () => rmSync(bundle, { recursive: true, force: true }));
-  if (process.env.TEST_FILE_STORE === 's3') {
+  const projects = project.vitest.projects.map((each) => each.config.env ?? {});
+  if (projects.some((env) => env.TEST_FILE_STORE === 's3')) {
     const s3 = await startS3Server();
     project.provide('s3Endpoint', s3.endpoint);
     stops.push(() => s3.stop());
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
+  if (serverUrl && projects.some((env) => env.TEST_DATABASE_URL)) {
     const template = `ebook_template_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `create database ${template}`);
     stops.push(() => adminQuery(serverUrl, `drop database if exists ${template} with (force)`));
@@ -36,17 +39,18 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ url: url.toString(), poolSize: 1 });
     await database.close();
     project.provide('postgresTemplate', template);
-    return () => Promise.all(stops.map((stop) => stop()));
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'ebook-test-'));
-  const database = await openDatabase({});
-  const snapshot = await database.dump!();
-  await database.close();
-  const file = path.join(dir, 'migrated.tar');
-  writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
-  project.provide('pgliteSnapshotPath', file);
-  stops.push(async () => rmSync(dir, { recursive: true, force: true }));
-  return () => Promise.all(stops.map((stop) => stop()));
+  if (projects.some((env) => !env.TEST_DATABASE_URL)) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ebook-test-'));
+    const database = await openDatabase({});
+    const snapshot = await database.dump!();
+    await database.close();
+    const file = path.join(dir, 'migrated.tar');
+    writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
+    project.provide('pgliteSnapshotPath', file);
+    stops.push(async () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return teardown;
 }
 
 /**

@@ -94,7 +94,7 @@ describe('two server instances over one database', () => {
     });
     const other = await buildApp({ config: limited.config, database: { ...limited.database, close: async () => {} } });
     try {
-      const email = `shared-${Date.now()}@example.com`;
+      const email = `shared-${randomBytes(6).toString('hex')}@example.com`;
       // A fresh address per run, anywhere in the documentation range: Redis keeps the per-address
       // counters of earlier runs, and of a run on the other engine, for a minute.
       const remoteAddress = `2001:db8:${randomBytes(12).toString('hex').match(/.{4}/g)!.join(':')}`;
