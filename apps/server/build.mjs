@@ -1,6 +1,7 @@
 // Bundles the server (and the shared package it imports) into dist/server.js, the backup and import
 // commands into dist/backup.js and dist/import.js, and the document pool's worker into
-// dist/document.worker.js (split per kind of job); dependencies stay external. The API tests' global
+// dist/document.worker.js (split per kind of job, with its libraries inside); the server's and the
+// commands' dependencies stay external. The API tests' global
 // setup makes the same bundle, without source maps, for the stores and commands they start.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
