@@ -1,8 +1,9 @@
 // Runs npm scripts at the same time (`node scripts/run-together.mjs typecheck lint:eslint lint:rest`): each
 // one's output is printed whole when it ends, and the exit code is the first failure's. Used by `npm test`
 // for work that is mostly single-threaded: the type checks, ESLint and the rest of lint as three streams
-// (two, type checks and the whole lint, left one core idle for 40 s); and for the API suite beside the web
-// tests and the build, which fill the cores the API suite's last, one-at-a-time tests leave idle.
+// (two, type checks and the whole lint, left one core idle for 40 s); and for the API suite's last tests
+// (those that run two, then one, at a time: API_TESTS=last) beside the web tests and the build, which
+// fill the core those leave idle.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 

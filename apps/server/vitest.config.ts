@@ -179,10 +179,19 @@ if (onPostgres) {
   });
 } else console.log('TEST_DATABASE_URL is not set: the PostgreSQL runs are skipped.');
 
+/**
+ * API_TESTS=first runs the API tests and own-worker ones of every run, API_TESTS=last the heavy and timed
+ * ones: `npm test` runs the web tests and the build beside the last, which leave a core idle.
+ */
+const part = process.env.API_TESTS;
+const last = (project: TestProjectInlineConfiguration) => /:(heavy|timed)$/.test(project.test?.name as string);
+
 export default defineConfig({
   test: {
     // Once for the whole run, in the root project only (a project that extended the root would run it again).
     globalSetup: ['src/test/global-setup.ts'],
-    projects: runs.flatMap(projects),
+    projects: runs
+      .flatMap(projects)
+      .filter((project) => (part === 'first' ? !last(project) : part === 'last' ? last(project) : true)),
   },
 });
