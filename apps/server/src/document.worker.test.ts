@@ -20,11 +20,30 @@ function importsOf(file: string) {
   };
 }
 
-/** The packages a bundled file loads with it, through the chunks it imports. */
+/** The store's own dependencies (what it imports by name; their own dependencies are theirs). */
+const dependencies = new Set(
+  Object.keys(
+    (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: object })
+      .dependencies,
+  ),
+);
+
+/**
+ * The store's dependencies whose code a bundled file holds: esbuild heads each module it bundles with a
+ * comment naming its path (`// ../../node_modules/pdf-lib/cjs/api/PDFDocument.js`).
+ */
+function bundledPackages(code: string): string[] {
+  return [...code.matchAll(/^\/\/ \S*node_modules\/(?:.*node_modules\/)?((?:@[^/\s]+\/)?[^/\s]+)\//gm)]
+    .map((match) => match[1]!)
+    .filter((name) => dependencies.has(name));
+}
+
+/** The packages a bundled file loads with it, through the chunks it imports, or holds. */
 function packagesLoadedBy(file: string, seen = new Set<string>()): Set<string> {
   const packages = new Set<string>();
   if (seen.has(file)) return packages;
   seen.add(file);
+  bundledPackages(readFileSync(file, 'utf8')).forEach((name) => packages.add(name));
   for (const name of importsOf(file).static) {
     if (name.startsWith('.'))
       packagesLoadedBy(path.resolve(path.dirname(file), name), seen).forEach((p) => packages.add(p));
