@@ -104,6 +104,21 @@ function projects({ name, env, include, exclude = [] }: Run): TestProjectInlineC
     // too. The embedded PostgreSQL has its own tests (src/db/embedded-postgres.test.ts).
     env: { DATABASE_ENGINE: 'pglite', ...env },
   };
+  const whole = include === ALL;
+  /** The tests a run keeps for after its API tests: `workers` at a time, in group `groupOrder`. */
+  const after = (part: 'heavy' | 'timed', files: string[], workers: number, groupOrder: number) => ({
+    ...shared,
+    // Like the API tests' workers, these keep their modules from file to file.
+    test: {
+      ...test,
+      name: `${name}:${part}`,
+      include: whole ? files : [],
+      exclude,
+      maxWorkers: workers,
+      isolate: false,
+      sequence: { groupOrder },
+    },
+  });
   return [
     {
       ...shared,
@@ -127,38 +142,15 @@ function projects({ name, env, include, exclude = [] }: Run): TestProjectInlineC
       test: {
         ...test,
         name: `${name}:own-worker`,
-        include: OWN_WORKER.filter((file) => include.includes(file) || include === ALL),
+        include: OWN_WORKER.filter((file) => whole || include.includes(file)),
         exclude,
         isolate: true,
         maxWorkers: 3,
         sequence: { groupOrder: 0 },
       },
     },
-    {
-      ...shared,
-      // Like the API tests' workers, these keep their modules from file to file.
-      test: {
-        ...test,
-        name: `${name}:heavy`,
-        include: include === ALL ? HEAVY : [],
-        exclude,
-        maxWorkers: 2,
-        isolate: false,
-        sequence: { groupOrder: 1 },
-      },
-    },
-    {
-      ...shared,
-      test: {
-        ...test,
-        name: `${name}:timed`,
-        include: include === ALL ? TIMED : [],
-        exclude,
-        fileParallelism: false,
-        isolate: false,
-        sequence: { groupOrder: 2 },
-      },
-    },
+    after('heavy', HEAVY, 2, 1),
+    after('timed', TIMED, 1, 2),
   ].filter((project) => project.test.include.length > 0);
 }
 
