@@ -23,14 +23,15 @@ export default async function setup(project: TestProject) {
   project.provide('storeBundle', bundle);
   project.provide('documentWorkerBundle', path.join(bundle, 'document.worker.js'));
   stops.push(async () => rmSync(bundle, { recursive: true, force: true }));
-  const projects = project.vitest.projects.map((each) => each.config.env ?? {});
-  if (projects.some((env) => env.TEST_FILE_STORE === 's3')) {
+  // Each project's environment says what its run needs.
+  const envs = project.vitest.projects.map((each) => each.config.env ?? {});
+  if (envs.some((env) => env.TEST_FILE_STORE === 's3')) {
     const s3 = await startS3Server();
     project.provide('s3Endpoint', s3.endpoint);
     stops.push(() => s3.stop());
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl && projects.some((env) => env.TEST_DATABASE_URL)) {
+  if (serverUrl && envs.some((env) => env.TEST_DATABASE_URL)) {
     const template = `ebook_template_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `create database ${template}`);
     stops.push(() => adminQuery(serverUrl, `drop database if exists ${template} with (force)`));
@@ -40,7 +41,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('postgresTemplate', template);
   }
-  if (projects.some((env) => !env.TEST_DATABASE_URL)) {
+  if (envs.some((env) => !env.TEST_DATABASE_URL)) {
     const dir = mkdtempSync(path.join(tmpdir(), 'ebook-test-'));
     const database = await openDatabase({});
     const snapshot = await database.dump!();
