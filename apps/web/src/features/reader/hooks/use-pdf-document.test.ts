@@ -9,10 +9,13 @@ vi.mock('pdfjs-dist', () => ({ GlobalWorkerOptions: {}, getDocument }));
 
 describe('usePdfDocument', () => {
   it('says the file is being prepared while the server answers 202, and why it cannot be read after', async () => {
-    const answers = [
-      new Response(null, { status: 202, headers: { 'retry-after': '0.01' } }),
-      new Response(null, { status: 503 }),
-    ];
+    // The second answer waits until the test has seen 'preparing': on a busy machine the retry could
+    // otherwise be answered before React rendered the state between.
+    let answerAgain!: () => void;
+    const again = new Promise<Response>((resolve) => {
+      answerAgain = () => resolve(new Response(null, { status: 503 }));
+    });
+    const answers = [Promise.resolve(new Response(null, { status: 202, headers: { 'retry-after': '0.01' } })), again];
     const fetch = stubServer(() => answers.shift() ?? new Response(null, { status: 503 }));
     const seen: string[] = [];
     const { result } = renderHook(() => {
@@ -20,6 +23,8 @@ describe('usePdfDocument', () => {
       if (seen.at(-1) !== state.status) seen.push(state.status);
       return state;
     });
+    await waitFor(() => expect(result.current.status).toBe('preparing'));
+    answerAgain();
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(seen).toEqual(['loading', 'preparing', 'error']);
     expect(result.current).toEqual({ status: 'error', failure: 'unavailable' });
