@@ -23,7 +23,7 @@ const chromium = {
 };
 
 const desktop = { ...devices['Desktop Chrome'], ...chromium, viewport: { width: 1280, height: 800 } };
-/** The tag of tests that change store-wide settings (see the 'store-wide' project). */
+/** The tag of tests that change what every shopper or the admin sees (see the 'store-wide' project). */
 const STORE_WIDE = /@store-wide/;
 
 export default defineConfig({
@@ -51,8 +51,9 @@ export default defineConfig({
       grep: /@phone/,
       grepInvert: STORE_WIDE,
     },
-    // Tests that change what every shopper sees (the store's promotion) run after the others, one at a
-    // time, on the same store: a checkout running beside them would be refused, its total changed under it.
+    // Tests that change what every shopper or the admin sees (the store's promotion, the admin's unread
+    // notifications) run after the others, one at a time, on the same store: a checkout running beside them
+    // would be refused, its total changed under it; a submission beside them would change the admin's count.
     { name: 'store-wide', use: desktop, grep: STORE_WIDE, dependencies: ['desktop', 'phone'], workers: 1 },
   ],
   webServer: {

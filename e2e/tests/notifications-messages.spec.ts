@@ -43,7 +43,9 @@ test("a member's bell shows the order they placed; mark as read clears the count
   await expect(page).toHaveURL(/#\/user-dashboard\/my-library$/);
 });
 
-test('a contact message reaches the admin: bell, Messages screen with unread count, read, delete', async ({
+// Marks all the admin's notifications read and then counts them: store-wide, so that no test beside it adds
+// one for the admin in between (or has its own marked read before it looks).
+test('a contact message reaches the admin: bell, Messages screen with unread count, read, delete @store-wide', async ({
   page,
   browser,
 }) => {
